@@ -1,0 +1,48 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import type { ReactNode } from 'react';
+
+type Props = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  /** Visually hide the title while keeping it as the dialog's accessible name. */
+  hideTitle?: boolean;
+  description?: string;
+  children: ReactNode;
+  size?: 'sm' | 'md' | 'lg';
+};
+
+const widths = { sm: 'max-w-sm', md: 'max-w-md', lg: 'max-w-3xl' };
+
+/** Accessible modal: closes on Escape and overlay click, traps focus, labelled by its title (Radix Dialog). */
+export function Modal({ open, onOpenChange, title, hideTitle, description, children, size = 'md' }: Props) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/60" />
+        <Dialog.Content
+          className={`fixed left-1/2 top-1/2 z-50 max-h-[92vh] w-[calc(100%-2rem)] ${widths[size]} -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl`}
+          aria-describedby={description ? undefined : undefined}
+        >
+          <div className="mb-4 flex items-start justify-between gap-4">
+            <Dialog.Title className={hideTitle ? 'sr-only' : 'text-xl font-semibold text-navy-900'}>
+              {title}
+            </Dialog.Title>
+            <Dialog.Close
+              className="-m-2 rounded-full p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-800"
+              aria-label="Close"
+            >
+              <span aria-hidden="true">✕</span>
+            </Dialog.Close>
+          </div>
+          {description ? (
+            <Dialog.Description className="mb-4 text-sm text-slate-600">{description}</Dialog.Description>
+          ) : (
+            <Dialog.Description className="sr-only">{title}</Dialog.Description>
+          )}
+          {children}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

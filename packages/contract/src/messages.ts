@@ -1,0 +1,101 @@
+/**
+ * Every user-facing string. Texts quoted from the specification keep its exact wording (typos included);
+ * the rest are ours, for situations the specification leaves open.
+ */
+export const messages = {
+  // spec 1 §5 validation
+  emailInvalid: 'Email is invalid',
+  emailEmpty: 'Email cannot be empty',
+  nameTooShort: 'Name must be greater than 2 characters',
+  passwordTooLong: "Password can't be greater than 16.",
+  passwordTooShort: "Password can't be less than 8 characters.",
+  passwordSpaces: 'Empty space is not allowed.',
+  passwordEmpty: "Password Field can't be empty.",
+  repeatPasswordEmpty: "Repeat password can't be empty.",
+  repeatPasswordTooShort: "Repeat password can't be less than 8 characters.",
+  repeatPasswordTooLong: "Repeat password can't be greater than 16.",
+  passwordsDoNotMatch: 'Passwords do not match.',
+  termsRequired: 'You need to agree to our terms and conditions.',
+  humanCheckRequired: 'Please verify you are human',
+  profileNameEmpty: 'Name cannot be empty',
+  // spec 1 §5 change password (settings flow)
+  settingsOldPasswordTooShort: "Password can't be less than 8.",
+  settingsPasswordTooLong: "Password can't be greater than 16.",
+  settingsNewPasswordTooShort: "Password can't be smaller than 8.",
+  settingsRepeatEmpty: "Repeat Password can't be empty.",
+  settingsRepeatTooShort: "Repeat password can't be smaller than 8.",
+  settingsRepeatTooLong: "Repeat password can't be greater than 16.",
+  settingsPasswordsDoNotMatch: 'Password do not match.',
+
+  // spec 1 §8 successes
+  loggedIn: 'User Logged In successfully',
+  registered: 'Account created successfully & verification email has been sent to your email address',
+  resetEmailSent: 'Password reset email has been sent successfully!',
+  passwordCreated: 'Password create successfully',
+  passwordUpdated: 'Password updated successfully',
+  nameUpdated: 'User name updated successfully',
+  formSubmitted: 'Form submitted successfully',
+  signatureUploaded: 'Signature uploaded successfully',
+
+  // spec 1 §8 errors and local messages
+  blockedSuffix: '. Please Contact support',
+  contactSupportSuffix: ' Please Contact support',
+  userNotFound: 'User with the given email not found',
+  notActivatedBlock: 'Account Blocked: vault Not activated within 14 days.',
+  accountBlocked: 'Your Account has been Blocked Please login again',
+  fillGpaFirst: 'Please fill your GPA data first',
+  openAccountPrompt: 'Submit your GPA Level 3 Data to Continue',
+  logoutConfirm: 'Are you sure you want to logout?',
+  somethingWentWrong: 'Something went wrong',
+  cookiesBlocked:
+    'This site requires cookies and local storage. Please enable them in your browser settings and reload the page.',
+  backSoon: "We'll be back soon",
+  vaultNotActivated: 'Your Vault has not been activated yet. Please activate your vault and try again.',
+
+  // ours: account access
+  invalidCredentials: 'Invalid email or password',
+  emailTaken: 'An account with this email already exists',
+  emailNotVerified: 'Please verify your email address first. We can send you a new verification link.',
+  verificationResent: 'If an unverified account exists for this email, a new verification link has been sent.',
+  emailVerified: 'Your email address is verified. You can now log in.',
+  verificationLinkInvalid: 'This verification link is invalid or has expired.',
+  humanCheckFailed: 'The human check failed or expired. Please try again.',
+  blocked: 'Your account has been blocked',
+  codeInvalid: 'The code is incorrect',
+  codeExpired: 'This code has expired or was already used. Please request a new one.',
+  codeVerified: 'Code verified successfully',
+  oldPasswordWrong: 'Old password is incorrect',
+  samePassword: 'The new password must be different from the old one',
+  accountDeleted: 'Your account has been deleted',
+  loggedOut: 'Logged out successfully',
+  pictureUpdated: 'Profile picture updated successfully',
+  fileTypeNotAllowed: 'Please select image only',
+  fileTooLarge: 'The file is too large (5 MB at most)',
+  fileMissing: 'Please choose a file to upload',
+  contactSent: 'Thank you! Your message has been received. We will get back to you soon.',
+  inquirySent: 'Thank you! Your question has been received. We will get back to you soon.',
+  newsletterSubscribed: 'You are subscribed to our newsletter.',
+  messageRequired: 'Message cannot be empty',
+  subjectRequired: 'Subject cannot be empty',
+  maintenanceUpdated: 'Maintenance setting updated',
+  userBlockedByAdmin: 'Member blocked',
+  userUnblockedByAdmin: 'Member unblocked',
+
+  // ours: protocol-level errors
+  unauthorized: 'Your session has expired. Please log in again.',
+  forbidden: 'You are not allowed to do this',
+  notFound: 'Not found',
+  invalidRequest: 'The request is invalid',
+  malformedJson: 'The request body is not valid JSON',
+  bodyTooLarge: 'The request is too large',
+  internal: 'Something went wrong. Please try again.',
+  maintenance: "We'll be back soon",
+
+  // ours: abuse limits (429)
+  tooManyLogins: 'Too many failed login attempts. Please wait 15 minutes and try again.',
+  tooManyResetCodes: 'Too many reset codes requested. Please wait an hour and try again.',
+  tooManyCodeTries: 'Too many wrong codes. Please request a new code.',
+  tooManyRequests: 'Too many requests. Please slow down and try again shortly.',
+} as const;
+
+export type MessageKey = keyof typeof messages;

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { messages } from '../messages.ts';
+
+export const errorResponse = z.object({
+  message: z.string(),
+  code: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+});
+export type ErrorResponse = z.infer<typeof errorResponse>;
+
+export const messageResponse = z.object({ message: z.string() });
+
+/** A pragmatic address check: one @, no spaces, a dot in the domain. */
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const email = z
+  .string({ error: messages.emailEmpty })
+  .trim()
+  .toLowerCase()
+  .min(1, messages.emailEmpty)
+  .max(254, messages.emailInvalid)
+  .regex(EMAIL_PATTERN, messages.emailInvalid);
+
+export const fcmToken = z.string().max(4096).optional();
+
+export const listOf = <T extends z.ZodType>(item: T) =>
+  z.object({ data: z.array(item), total: z.number().int(), page: z.number().int(), limit: z.number().int() });
+
+/** The first message for each field of a failed parse: what a form shows under that field. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join('.') || '_';
+    if (!(key in out)) out[key] = issue.message;
+  }
+  return out;
+}
