@@ -113,10 +113,8 @@ export const settingsChangePasswordForm = z
 
 export const logoutBody = z.object({ fcmToken }).optional();
 
-export const altchaChallenge = z.object({
-  algorithm: z.string(),
-  challenge: z.string(),
-  maxnumber: z.number().optional(),
-  salt: z.string(),
-  signature: z.string(),
+/** An ALTCHA v2 challenge, passed to the widget as the server made it. */
+export const altchaChallenge = z.looseObject({
+  parameters: z.record(z.string(), z.unknown()),
+  signature: z.string().optional(),
 });

@@ -1,0 +1,162 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { messages } from '@vault/contract/messages';
+import { sql } from 'drizzle-orm';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import type { Config } from './config.ts';
+import type { Context } from './context.ts';
+import type { Db } from './db/client.ts';
+import { registerAuth } from './http/auth.ts';
+import { registerErrorHandler } from './http/errors.ts';
+import { EventBus } from './lib/events.ts';
+import { sharedSecret } from './lib/secrets.ts';
+import { adminRoutes } from './modules/admin/routes.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { authService } from './modules/auth/service.ts';
+import { sessionService } from './modules/auth/sessions.ts';
+import { notificationRoutes } from './modules/notifications/routes.ts';
+import { notificationService } from './modules/notifications/service.ts';
+import { settingsRoutes } from './modules/settings/routes.ts';
+import { settingsService } from './modules/settings/service.ts';
+import { siteRoutes } from './modules/site/routes.ts';
+import { storageRoutes } from './modules/storage/routes.ts';
+import { userRoutes } from './modules/user/routes.ts';
+import { createMailer } from './providers/mail/mailer.ts';
+import { attachRealtime } from './realtime/gateway.ts';
+
+/** JSON bodies are small in this API; files go through multipart with their own limit. */
+const BODY_LIMIT = 100 * 1024;
+
+/** Builds the whole server (HTTP API, realtime, web app) on an open database. Tests build it too. */
+export async function buildApp(opts: { config: Config; db: Db; log: Logger }) {
+  const { config, db, log } = opts;
+  const app = Fastify({
+    loggerInstance: log as FastifyBaseLogger,
+    bodyLimit: BODY_LIMIT,
+    trustProxy: config.TRUST_PROXY,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const ctx: Context = {
+    config,
+    db,
+    log,
+    events: new EventBus(),
+    mailer: createMailer({
+      db,
+      log,
+      smtpUrl: config.SMTP_URL,
+      dataDir: config.dataDir,
+      devFiles: config.NODE_ENV === 'development',
+    }),
+    secrets: {
+      jwt: config.JWT_SECRET ?? (await sharedSecret(db, 'jwt')),
+      hmac: await sharedSecret(db, 'hmac'),
+      altcha: await sharedSecret(db, 'altcha'),
+    },
+  };
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // The ALTCHA widget and Radix set inline styles; no inline script is allowed.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'"],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        // The ALTCHA widget solves its proof of work in a blob: worker.
+        workerSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 }) : undefined;
+  await app.register(rateLimit, {
+    global: false,
+    redis,
+    nameSpace: 'vault-rl:',
+    errorResponseBuilder: (_req, context) => ({
+      statusCode: 429,
+      code: 'TOO_MANY_REQUESTS',
+      message: `${messages.tooManyRequests} (try again in ${context.after})`,
+    }),
+  });
+  await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1 } });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Vault platform API', version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, uiConfig: { docExpansion: 'list' } });
+
+  registerErrorHandler(app);
+  const sessions = sessionService(ctx);
+  registerAuth(app, sessions);
+
+  const settings = settingsService(ctx);
+  const notifications = notificationService(ctx);
+  authRoutes(app, authService(ctx, sessions), sessions);
+  userRoutes(app, ctx, sessions);
+  storageRoutes(app, ctx);
+  notificationRoutes(app, notifications);
+  settingsRoutes(app, settings);
+  siteRoutes(app, ctx);
+  adminRoutes(app, ctx, { sessions, settings, notifications });
+
+  app.get('/api/health', { config: { auth: 'public' }, schema: { tags: ['health'] } }, async () => {
+    await db.execute(sql`select 1`);
+    return { status: 'ok' };
+  });
+
+  const uploadsDir = path.join(config.dataDir, 'uploads');
+  mkdirSync(uploadsDir, { recursive: true });
+  await app.register(fastifyStatic, { root: uploadsDir, prefix: '/uploads/', decorateReply: false, index: false });
+
+  const webDist = existsSync(path.join(config.WEB_DIST, 'index.html')) ? config.WEB_DIST : null;
+  if (webDist) {
+    await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: ['index.html'] });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    // The web app owns every other path (its router sends unknown ones to /).
+    if (
+      webDist &&
+      request.method === 'GET' &&
+      !request.url.startsWith('/api/') &&
+      !request.url.startsWith('/uploads/')
+    ) {
+      return reply.sendFile('index.html', webDist);
+    }
+    return reply.status(404).send({ message: messages.notFound, code: 'NOT_FOUND' });
+  });
+
+  const realtime = attachRealtime(app.server, ctx, sessions);
+  app.addHook('onClose', async () => {
+    await realtime.close();
+    redis?.disconnect();
+  });
+
+  return { app, ctx, notifications };
+}

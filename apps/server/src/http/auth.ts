@@ -1,0 +1,49 @@
+import { messages } from '@vault/contract/messages';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Authenticated, SessionService } from '../modules/auth/sessions.ts';
+import { AppError, unauthorized } from './errors.ts';
+
+/**
+ * Who may call a route, stated where the route is declared:
+ * public: anyone; member: a live access session; admin: a live access session of an administrator;
+ * reset: the short-lived password-reset bearer and nothing else.
+ * Checked on request, before the body is read: a stranger gets 401, never a validation answer.
+ */
+export type Access = 'public' | 'member' | 'admin' | 'reset';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    auth?: Access;
+  }
+  interface FastifyRequest {
+    auth: Authenticated | null;
+  }
+}
+
+export function bearer(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header?.startsWith('Bearer ')) return null;
+  return header.slice(7).trim() || null;
+}
+
+/** Deny by default: a route that forgets to state its access is treated as member-only. */
+export function registerAuth(app: FastifyInstance, sessions: SessionService) {
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request) => {
+    const access: Access = request.routeOptions.config.auth ?? 'member';
+    if (access === 'public') return;
+    const token = bearer(request);
+    if (!token) throw unauthorized();
+    const auth = await sessions.authenticate(token, access === 'reset' ? 'reset' : 'access');
+    if (!auth) throw unauthorized();
+    if (auth.user.isBlocked) throw unauthorized();
+    if (access === 'admin' && auth.user.role !== 'admin') throw new AppError(403, 'FORBIDDEN', messages.forbidden);
+    request.auth = auth;
+  });
+}
+
+/** The caller of a route that is not public; the preHandler guarantees it is there. */
+export function caller(request: FastifyRequest): Authenticated {
+  if (!request.auth) throw unauthorized();
+  return request.auth;
+}

@@ -1,0 +1,63 @@
+import { messages } from '@vault/contract/messages';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+/** The one error type services throw: the message is the text the member sees. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, code = 'BAD_REQUEST', fields?: Record<string, string>) =>
+  new AppError(400, code, message, fields);
+export const unauthorized = () => new AppError(401, 'UNAUTHORIZED', messages.unauthorized);
+export const forbidden = (message: string = messages.forbidden, code = 'FORBIDDEN') => new AppError(403, code, message);
+export const notFound = (message: string = messages.notFound) => new AppError(404, 'NOT_FOUND', message);
+export const conflict = (message: string, code = 'CONFLICT') => new AppError(409, code, message);
+export const tooMany = (message: string = messages.tooManyRequests) => new AppError(429, 'TOO_MANY_REQUESTS', message);
+
+const fastifyCodes: Record<string, { status: number; code: string; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'MALFORMED_JSON', message: messages.malformedJson },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'MALFORMED_JSON', message: messages.malformedJson },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'BODY_TOO_LARGE', message: messages.bodyTooLarge },
+  FST_REQ_FILE_TOO_LARGE: { status: 413, code: 'FILE_TOO_LARGE', message: messages.fileTooLarge },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: messages.invalidRequest },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: messages.invalidRequest },
+};
+
+/** One error handler: the spec's message reaches the client, 5xx details only reach the log. */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send({ message: error.message, code: error.code, fields: error.fields });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string> = {};
+      for (const v of error.validation) {
+        const key = v.instancePath.slice(1).replaceAll('/', '.') || '_';
+        fields[key] ??= v.message ?? messages.invalidRequest;
+      }
+      const first = Object.values(fields)[0] ?? messages.invalidRequest;
+      return reply.status(400).send({ message: first, code: 'VALIDATION', fields });
+    }
+    const known = error.code ? fastifyCodes[error.code] : undefined;
+    if (known) return reply.status(known.status).send({ message: known.message, code: known.code });
+    if (error.statusCode === 429) {
+      return reply.status(429).send({ message: error.message || messages.tooManyRequests, code: 'TOO_MANY_REQUESTS' });
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      request.log.info({ err: error }, 'client error');
+      return reply
+        .status(error.statusCode)
+        .send({ message: messages.invalidRequest, code: error.code ?? 'BAD_REQUEST' });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ message: messages.internal, code: 'INTERNAL' });
+  });
+}

@@ -1,0 +1,26 @@
+import { EventEmitter } from 'node:events';
+
+/**
+ * Domain events. Services emit them; the realtime gateway turns them into socket.io messages,
+ * so services never import socket.io.
+ */
+export type DomainEvents = {
+  userBlocked: { userId: string; email: string; blockReason: string };
+  notificationCreated: {
+    userId: string;
+    email: string;
+    notification: { _id: string; message: string; createdAt: string };
+  };
+  sessionsRevoked: { userId: string };
+};
+
+export class EventBus {
+  private readonly emitter = new EventEmitter();
+  emit<K extends keyof DomainEvents>(name: K, payload: DomainEvents[K]) {
+    this.emitter.emit(name, payload);
+  }
+  on<K extends keyof DomainEvents>(name: K, listener: (payload: DomainEvents[K]) => void) {
+    this.emitter.on(name, listener);
+    return () => this.emitter.off(name, listener);
+  }
+}

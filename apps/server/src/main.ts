@@ -1,0 +1,28 @@
+import pino from 'pino';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { seedDemo } from './db/seed/demo.ts';
+import { logOptions } from './lib/logger.ts';
+
+const config = loadConfig();
+const log = pino(logOptions(config.LOG_LEVEL));
+const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir, log });
+const { app } = await buildApp({ config, db: database.db, log });
+if (config.SEED) await seedDemo(database.db, log);
+await app.listen({ port: config.PORT, host: config.HOST });
+log.info(`Vault is running on ${config.publicUrl}`);
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  log.info({ signal }, 'shutting down');
+  const force = setTimeout(() => process.exit(1), 10_000).unref();
+  await app.close();
+  await database.close();
+  clearTimeout(force);
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
