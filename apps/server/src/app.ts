@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -110,7 +110,6 @@ export async function buildApp(opts: { config: Config; db: Db; log: Logger }) {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, uiConfig: { docExpansion: 'list' } });
 
   registerErrorHandler(app);
   const sessions = sessionService(ctx);
@@ -133,12 +132,17 @@ export async function buildApp(opts: { config: Config; db: Db; log: Logger }) {
 
   const uploadsDir = path.join(config.dataDir, 'uploads');
   mkdirSync(uploadsDir, { recursive: true });
-  await app.register(fastifyStatic, { root: uploadsDir, prefix: '/uploads/', decorateReply: false, index: false });
-
   const webDist = existsSync(path.join(config.WEB_DIST, 'index.html')) ? config.WEB_DIST : null;
-  if (webDist) {
-    await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: ['index.html'] });
-  }
+  // Files and API docs are public: their routes come from plugins, so this context marks them so.
+  await app.register(async (files) => {
+    files.addHook('onRoute', (route) => {
+      route.config = { ...route.config, auth: 'public' };
+    });
+    await files.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, uiConfig: { docExpansion: 'list' } });
+    await files.register(fastifyStatic, { root: uploadsDir, prefix: '/uploads/', decorateReply: false, index: false });
+    if (webDist) await files.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: ['index.html'] });
+  });
+  const indexHtml = webDist ? readFileSync(path.join(webDist, 'index.html')) : null;
   app.setNotFoundHandler((request, reply) => {
     // The web app owns every other path (its router sends unknown ones to /).
     if (
@@ -147,7 +151,7 @@ export async function buildApp(opts: { config: Config; db: Db; log: Logger }) {
       !request.url.startsWith('/api/') &&
       !request.url.startsWith('/uploads/')
     ) {
-      return reply.sendFile('index.html', webDist);
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
     }
     return reply.status(404).send({ message: messages.notFound, code: 'NOT_FOUND' });
   });

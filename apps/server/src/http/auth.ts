@@ -31,7 +31,7 @@ export function registerAuth(app: FastifyInstance, sessions: SessionService) {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
     const access: Access = request.routeOptions.config.auth ?? 'member';
-    if (access === 'public') return;
+    if (access === 'public' || request.is404) return;
     const token = bearer(request);
     if (!token) throw unauthorized();
     const auth = await sessions.authenticate(token, access === 'reset' ? 'reset' : 'access');
