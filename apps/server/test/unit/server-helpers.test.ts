@@ -1,0 +1,51 @@
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.ts';
+import { newId } from '../../src/lib/ids.ts';
+import { logOptions } from '../../src/lib/logger.ts';
+
+describe('ids', () => {
+  it('are UUIDv7: well-formed, unique and ordered by time', async () => {
+    const a = newId();
+    await new Promise((r) => setTimeout(r, 2));
+    const b = newId();
+    expect(a).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(a < b).toBe(true);
+    expect(new Set(Array.from({ length: 1000 }, newId)).size).toBe(1000);
+  });
+});
+
+describe('config', () => {
+  it('has the documented defaults', () => {
+    const c = loadConfig({});
+    expect(c.PORT).toBe(3000);
+    expect(c.dataDir.endsWith('/data')).toBe(true);
+    expect(c.publicUrl).toBe('http://localhost:3000');
+    expect(c.DATABASE_URL).toBeUndefined();
+  });
+
+  it('stops on a bad value with a line naming it', () => {
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
+  });
+});
+
+describe('logs', () => {
+  it('never contain passwords, bearer tokens or one-time links', () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk, _enc, cb) {
+        lines.push(String(chunk));
+        cb();
+      },
+    });
+    const log = pino(logOptions('info'), sink);
+    log.info({ req: { method: 'GET', url: '/api/auth/verify-email?token=SECRET1', id: '1' } }, 'request');
+    log.info({ body: { password: 'SECRET2', email: 'a@b.c' } }, 'body');
+    log.info({ req: { headers: { authorization: 'Bearer SECRET3' } } }, 'headers');
+    const out = lines.join('');
+    expect(out).not.toMatch(/SECRET/);
+    expect(out).toContain('token=[redacted]');
+  });
+});

@@ -1,0 +1,77 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import pg from 'pg';
+import { inject } from 'vitest';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const SHOTS = path.resolve('.test-artifacts/screenshots');
+
+export const baseUrl = () => inject('baseUrl');
+
+export function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+export const DESKTOP = { width: 1280, height: 860 };
+export const PHONE = { width: 390, height: 844 };
+
+export async function newPage(browser: Browser, viewport = DESKTOP): Promise<Page> {
+  const context = await browser.newContext({ viewport, baseURL: baseUrl() });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  return page;
+}
+
+export async function shot(page: Page, name: string) {
+  await mkdir(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: false });
+}
+
+/** Reads the e2e database directly: the outbox (mails), and fixture changes an admin console would make. */
+export async function sql<T extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: inject('e2eDatabaseUrl') });
+  await client.connect();
+  try {
+    return (await client.query<T>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+export async function lastMailText(to: string, kind: string): Promise<string> {
+  for (let i = 0; i < 50; i++) {
+    const rows = await sql<{ text: string }>('select text from outbox where "to" = $1 and kind = $2 order by created_at desc limit 1', [to, kind]);
+    if (rows[0]) return rows[0].text;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no ${kind} mail for ${to}`);
+}
+
+/** Calls the API as the seeded administrator (the back office UI comes in a later issue). */
+export async function asAdmin(method: string, url: string, body?: unknown) {
+  const login = await fetch(`${baseUrl()}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@vault.local', password: 'Admin2026!' }),
+  });
+  const { accessToken } = (await login.json()) as { accessToken: string };
+  const res = await fetch(`${baseUrl()}${url}`, {
+    method,
+    headers: { authorization: `Bearer ${accessToken}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: res.status, json: await res.json() };
+}
