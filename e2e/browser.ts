@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
 import pg from 'pg';
+import { type Browser, chromium, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -53,7 +53,10 @@ export async function sql<T extends pg.QueryResultRow>(text: string, values: unk
 
 export async function lastMailText(to: string, kind: string): Promise<string> {
   for (let i = 0; i < 50; i++) {
-    const rows = await sql<{ text: string }>('select text from outbox where "to" = $1 and kind = $2 order by created_at desc limit 1', [to, kind]);
+    const rows = await sql<{ text: string }>(
+      'select text from outbox where "to" = $1 and kind = $2 order by created_at desc limit 1',
+      [to, kind],
+    );
     if (rows[0]) return rows[0].text;
     await new Promise((r) => setTimeout(r, 200));
   }

@@ -21,14 +21,29 @@ function ensureChromium() {
   if (process.getuid?.() === 0) {
     console.log('Debian chromium is missing: installing it (apt-get install -y chromium)');
     run('apt-get', ['update', '-qq']);
-    if (run('apt-get', ['install', '-y', '-qq', 'chromium'], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } })) return true;
+    if (
+      run('apt-get', ['install', '-y', '-qq', 'chromium'], {
+        env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+      })
+    )
+      return true;
   }
-  console.error('The browser tests need Debian chromium at /usr/bin/chromium: run `sudo apt-get install -y chromium` (or set CHROMIUM_PATH).');
+  console.error(
+    'The browser tests need Debian chromium at /usr/bin/chromium: run `sudo apt-get install -y chromium` (or set CHROMIUM_PATH).',
+  );
   return false;
 }
 
 const vitest = (project) =>
-  run('npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, `${project}.json`)}`]);
+  run('npx', [
+    'vitest',
+    'run',
+    '--project',
+    project,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${path.join(reports, `${project}.json`)}`,
+  ]);
 
 let passed = 0;
 let failed = 0;

@@ -140,7 +140,8 @@ export async function buildApp(opts: { config: Config; db: Db; log: Logger }) {
     });
     await files.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, uiConfig: { docExpansion: 'list' } });
     await files.register(fastifyStatic, { root: uploadsDir, prefix: '/uploads/', decorateReply: false, index: false });
-    if (webDist) await files.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: ['index.html'] });
+    if (webDist)
+      await files.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: ['index.html'] });
   });
   const indexHtml = webDist ? readFileSync(path.join(webDist, 'index.html')) : null;
   app.setNotFoundHandler((request, reply) => {

@@ -69,7 +69,12 @@ export async function createMember(
 
 /** Logs in over HTTP and returns the bearer header for later calls. */
 export async function login(server: TestServer, email: string, password = PASSWORD, ip = randomIp()) {
-  const res = await server.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress: ip });
+  const res = await server.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email, password },
+    remoteAddress: ip,
+  });
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
   const token = res.json().accessToken as string;
   return { token, headers: { authorization: `Bearer ${token}` } };
@@ -84,4 +89,90 @@ export async function lastMail(server: TestServer, to: string, kind?: string) {
     .orderBy(desc(outbox.createdAt))
     .limit(1);
   return mail;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Helpers for the API tests (test/api). Added after the fixtures above; nothing above changes.
+// ---------------------------------------------------------------------------------------------
+
+/** Small, genuine image files (made with ffmpeg; the GIF is the classic 1x1 GIF89a). */
+export const IMAGES = {
+  png: Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAACXBIWXMAAAABAAAAAQBPJcTWAAAAEElEQVR4nGP4y8AARAwQCgAfrgP19hgqWQAAAABJRU5ErkJggg==',
+    'base64',
+  ),
+  gif: Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64'),
+  jpeg: Buffer.from(
+    '/9j/4AAQSkZJRgABAgAAAQABAAD//gAQTGF2YzU5LjM3LjEwMAD/2wBDAAgEBAQEBAUFBQUFBQYGBgYGBgYGBgYGBgYHBwcICAgHBwcGBgcHCAgICAkJCQgICAgJCQoKCgwMCwsODg4RERT/xABMAAEBAAAAAAAAAAAAAAAAAAAABgEBAQAAAAAAAAAAAAAAAAAABgcQAQAAAAAAAAAAAAAAAAAAAAARAQAAAAAAAAAAAAAAAAAAAAD/wAARCAAIAAgDASIAAhEAAxEA/9oADAMBAAIRAxEAPwCLAFF/f//Z',
+    'base64',
+  ),
+} as const;
+
+export type FormPart =
+  | { name: string; value: string }
+  | { name: string; data: Uint8Array; filename: string; type: string };
+
+/** A multipart/form-data body as a browser would send it, for app.inject. */
+export async function multipartBody(parts: FormPart[]) {
+  const form = new FormData();
+  for (const part of parts) {
+    if ('value' in part) form.append(part.name, part.value);
+    else form.append(part.name, new Blob([new Uint8Array(part.data)], { type: part.type }), part.filename);
+  }
+  const request = new Request('http://localhost/', { method: 'POST', body: form });
+  const payload = Buffer.from(await request.arrayBuffer());
+  return { payload, contentType: request.headers.get('content-type')! };
+}
+
+/**
+ * Solves the sign-up ALTCHA challenge as the browser widget does (the same library, in process) and returns
+ * the payload string the widget puts in the form: base64 of {challenge, solution}. Takes a second or two.
+ */
+export async function solveHumanCheck(server: TestServer, ip = randomIp()) {
+  const { solveChallenge } = await import('altcha-lib');
+  const { deriveKey } = await import('altcha-lib/algorithms/pbkdf2');
+  const res = await server.app.inject({ method: 'GET', url: '/api/auth/altcha-challenge', remoteAddress: ip });
+  if (res.statusCode !== 200) throw new Error(`challenge failed: ${res.statusCode} ${res.body}`);
+  const challenge = res.json();
+  const solution = await solveChallenge({ challenge, deriveKey });
+  if (!solution) throw new Error('the ALTCHA challenge could not be solved');
+  return btoa(JSON.stringify({ challenge, solution }));
+}
+
+/** An administrator fixture, logged in. */
+export async function createAdmin(server: TestServer) {
+  const admin = await createMember(server, { role: 'admin', name: 'Test Admin' });
+  return { ...admin, ...(await login(server, admin.email)) };
+}
+
+/** A member fixture, logged in. */
+export async function createLoggedInMember(
+  server: TestServer,
+  values: Partial<typeof users.$inferInsert> & { password?: string } = {},
+) {
+  const member = await createMember(server, values);
+  return { ...member, ...(await login(server, member.email, member.password)) };
+}
+
+/** Asks for a reset code over HTTP and reads it from the mail it was sent in. */
+export async function requestResetCode(server: TestServer, email: string) {
+  const res = await server.app.inject({
+    method: 'POST',
+    url: '/api/auth/forgot-password',
+    payload: { email },
+    remoteAddress: randomIp(),
+  });
+  if (res.statusCode !== 200) throw new Error(`forgot-password failed: ${res.statusCode} ${res.body}`);
+  const mail = await lastMail(server, email, 'reset-code');
+  const code = /\b(\d{4})\b/.exec(mail?.text ?? '')?.[1];
+  if (!code) throw new Error('no reset code in the mail');
+  return code;
+}
+
+/** A number of rows in a table, optionally filtered by a raw SQL condition. */
+export async function countRows(server: TestServer, table: string, where?: ReturnType<typeof sql>) {
+  const result = await server.db.execute<{ n: number }>(
+    sql`select count(*)::int as n from ${sql.identifier(table)} ${where ? sql`where ${where}` : sql``}`,
+  );
+  return result.rows[0]?.n ?? 0;
 }

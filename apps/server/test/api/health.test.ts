@@ -28,7 +28,13 @@ describe('health, docs and headers', () => {
     const res = await server.app.inject('/api/docs/json');
     expect(res.statusCode).toBe(200);
     const paths = Object.keys(res.json().paths);
-    for (const p of ['/api/auth/login', '/api/auth/register', '/api/user/info', '/api/auth/verify-pin', '/api/storage/upload']) {
+    for (const p of [
+      '/api/auth/login',
+      '/api/auth/register',
+      '/api/user/info',
+      '/api/auth/verify-pin',
+      '/api/storage/upload',
+    ]) {
       expect(paths).toContain(p);
     }
   });

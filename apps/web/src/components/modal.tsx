@@ -22,25 +22,23 @@ export function Modal({ open, onOpenChange, title, hideTitle, description, child
         <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/60" />
         <Dialog.Content
           className={`fixed left-1/2 top-1/2 z-50 max-h-[92vh] w-[calc(100%-2rem)] ${widths[size]} -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl`}
-          aria-describedby={description ? undefined : undefined}
         >
-          <div className="mb-4 flex items-start justify-between gap-4">
-            <Dialog.Title className={hideTitle ? 'sr-only' : 'text-xl font-semibold text-navy-900'}>
-              {title}
-            </Dialog.Title>
-            <Dialog.Close
-              className="-m-2 rounded-full p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-800"
-              aria-label="Close"
-            >
-              <span aria-hidden="true">✕</span>
-            </Dialog.Close>
-          </div>
+          <Dialog.Title className={hideTitle ? 'sr-only' : 'mb-4 pr-10 text-xl font-semibold text-navy-900'}>
+            {title}
+          </Dialog.Title>
           {description ? (
             <Dialog.Description className="mb-4 text-sm text-slate-600">{description}</Dialog.Description>
           ) : (
             <Dialog.Description className="sr-only">{title}</Dialog.Description>
           )}
           {children}
+          {/* Last in the DOM so opening focuses the first field, first on screen (top right). */}
+          <Dialog.Close
+            className="absolute right-4 top-4 rounded-full p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-800"
+            aria-label="Close"
+          >
+            <span aria-hidden="true">✕</span>
+          </Dialog.Close>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

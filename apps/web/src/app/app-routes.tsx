@@ -1,0 +1,68 @@
+import { Navigate, Route, Routes } from 'react-router';
+import { SettingsPage } from '../features/account/settings-page';
+import { AuthRoute } from '../features/auth/auth-route';
+import { ChangePasswordPage } from '../features/auth/change-password-page';
+import { VerifiedNotice } from '../features/auth/verified-notice';
+import { AccountOverviewPage } from '../features/dashboard/account-overview-page';
+import { AboutPage } from '../features/site/about-page';
+import { ContactPage } from '../features/site/contact-page';
+import { FaqPage } from '../features/site/faq-page';
+import { HomePage } from '../features/site/home-page';
+import { LaterPage, MembershipApplicationPage, VaultNotActivatedPage } from './later-pages';
+import { MemberLayout } from './member-layout';
+import { PublicLayout } from './public-layout';
+import { RequireMember } from './require-member';
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<PublicLayout />}>
+        <Route
+          path="/"
+          element={
+            <>
+              <VerifiedNotice />
+              <HomePage />
+            </>
+          }
+        />
+        <Route path="/about-us" element={<AboutPage />} />
+        <Route path="/contact-us" element={<ContactPage />} />
+        <Route path="/faq" element={<FaqPage />} />
+        <Route
+          path="/sign-in"
+          element={
+            <AuthRoute modal="signIn">
+              <HomePage />
+            </AuthRoute>
+          }
+        />
+        <Route
+          path="/sign-up"
+          element={
+            <AuthRoute modal="signUp">
+              <HomePage />
+            </AuthRoute>
+          }
+        />
+      </Route>
+
+      <Route element={<RequireMember />}>
+        <Route path="/change-password" element={<ChangePasswordPage />} />
+        <Route element={<MemberLayout />}>
+          <Route path="/cryptocurrency" element={<AccountOverviewPage />} />
+          <Route path="/settings" element={<SettingsPage />} />
+          <Route path="/profile" element={<MembershipApplicationPage />} />
+          <Route path="/error" element={<VaultNotActivatedPage />} />
+          <Route path="/marketplace" element={<LaterPage section="marketplace" />} />
+          <Route path="/inbox" element={<LaterPage section="inbox" />} />
+          <Route path="/remittance" element={<LaterPage section="remittance" />} />
+          <Route path="/subscription" element={<LaterPage section="subscription" />} />
+          <Route path="/chat" element={<LaterPage section="chat" />} />
+        </Route>
+      </Route>
+
+      <Route path="*" element={<Navigate to="/" replace />} />
+    </Routes>
+  );
+}

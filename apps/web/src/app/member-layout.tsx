@@ -1,0 +1,60 @@
+import { useState } from 'react';
+import { Outlet } from 'react-router';
+import { Logo } from '../components/logo';
+import { ProfilePictureButton } from '../features/account/profile-picture-button';
+import { LogoutModal } from '../features/auth/logout-modal';
+import { NotificationBell } from '../features/notifications/notification-bell';
+import { useSession } from '../lib/session';
+import { MobileDrawer } from './mobile-drawer';
+import { SideMenu } from './side-menu';
+
+/** The signed-in shell: side menu (a drawer on phones), header with bell, picture, name and welcome line. */
+export function MemberLayout() {
+  const { info } = useSession();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [logoutOpen, setLogoutOpen] = useState(false);
+  if (!info) return null;
+  const { user } = info;
+  const askLogout = () => setLogoutOpen(true);
+
+  return (
+    <div className="min-h-dvh bg-slate-50 lg:pl-64">
+      <aside className="fixed inset-y-0 left-0 hidden w-64 flex-col gap-8 overflow-y-auto bg-navy-900 px-4 py-5 lg:flex">
+        <Logo to="/cryptocurrency" />
+        <SideMenu onLogout={askLogout} />
+      </aside>
+
+      <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/95 backdrop-blur">
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1 px-4 py-2 sm:gap-x-3 lg:px-8 lg:py-3">
+          <MobileDrawer user={user} open={drawerOpen} onOpenChange={setDrawerOpen} onLogout={askLogout} />
+          <div className="lg:hidden">
+            <Logo to="/cryptocurrency" tone="dark" />
+          </div>
+          {/* One welcome line: a second row on phones, the left of the bar on desktop. */}
+          <p className="order-last w-full min-w-0 truncate pb-1 text-sm text-slate-600 lg:order-none lg:w-auto lg:flex-1 lg:pb-0">
+            Welcome, <span className="font-semibold text-navy-900">{user.name}</span>{' '}
+            <span className="text-slate-500">({user.email})</span>
+          </p>
+          <div className="ml-auto flex items-center gap-1 sm:gap-2">
+            <NotificationBell />
+            <ProfilePictureButton user={user} />
+            <button
+              type="button"
+              onClick={askLogout}
+              title="Log out"
+              aria-haspopup="dialog"
+              className="max-w-28 truncate rounded-lg px-2 py-2 text-sm font-semibold text-navy-900 hover:bg-slate-100 sm:max-w-48"
+            >
+              {user.name}
+            </button>
+          </div>
+        </div>
+      </header>
+
+      <main id="main" className="mx-auto max-w-6xl px-4 py-6 lg:px-8 lg:py-8">
+        <Outlet />
+      </main>
+      <LogoutModal open={logoutOpen} onOpenChange={setLogoutOpen} />
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import { Outlet } from 'react-router';
+import { SiteFooter } from '../features/site/site-footer';
+import { SiteHeader } from '../features/site/site-header';
+import { useSession } from '../lib/session';
+
+/** Public pages share the site header and footer. */
+export function PublicLayout() {
+  // Subscribing to the session re-renders the header when a member signs in or out (Login ↔ Dashboard).
+  useSession();
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <SiteHeader />
+      <div className="flex-1">
+        <Outlet />
+      </div>
+      <SiteFooter />
+    </div>
+  );
+}

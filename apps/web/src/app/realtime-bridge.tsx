@@ -1,0 +1,44 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { messages } from '@vault/contract/messages';
+import { useEffect } from 'react';
+import { toast } from 'sonner';
+import { queryKeys } from '../lib/query-client';
+import { useSession } from '../lib/session';
+import { connectSocket, isAuthRefusal, type MemberEvent } from '../lib/socket';
+
+/** One socket per signed-in member, listening on the channel named by the member's e-mail (spec 1 §7). */
+export function RealtimeBridge() {
+  const { token, info, clear } = useSession();
+  const queryClient = useQueryClient();
+  const userId = info?.user._id;
+  const email = info?.user.email;
+
+  useEffect(() => {
+    if (!token || !userId || !email) return;
+    const socket = connectSocket(token);
+    socket.on('connect', () => socket.emit('user-connect', { userId }));
+    socket.on('connect_error', (error) => {
+      // socket.io retries by itself; a refused session will never connect, so end it instead.
+      if (isAuthRefusal(error)) clear();
+    });
+    socket.on('disconnect', (reason) => {
+      // The server drops sockets when it revokes sessions; asking user/info tells whether ours is one of them.
+      if (reason === 'io server disconnect') void queryClient.invalidateQueries({ queryKey: queryKeys.userInfo });
+    });
+    socket.on(email, (event: MemberEvent) => {
+      if (event.type === 'userBlocked') {
+        const reason = typeof event.blockReason === 'string' ? event.blockReason : null;
+        if (reason) toast.error(reason);
+        toast(messages.accountBlocked);
+        clear();
+      } else if (event.type === 'notification') {
+        void queryClient.invalidateQueries({ queryKey: queryKeys.notifications });
+      }
+    });
+    return () => {
+      socket.disconnect();
+    };
+  }, [token, userId, email, clear, queryClient]);
+
+  return null;
+}

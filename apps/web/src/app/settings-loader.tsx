@@ -1,0 +1,13 @@
+import { useEffect } from 'react';
+import { toast } from 'sonner';
+import { errorText } from '../lib/format';
+import { useSettings } from '../lib/settings';
+
+/** Loads the settings as soon as a member is signed in; a failure is told once (spec 1 §8). */
+export function SettingsLoader() {
+  const { error } = useSettings();
+  useEffect(() => {
+    if (error) toast.error(errorText(error), { id: 'settings-error' });
+  }, [error]);
+  return null;
+}

@@ -1,0 +1,73 @@
+import { NavLink } from 'react-router';
+import { MenuIcon, type MenuIconName } from './menu-icons';
+
+/** Side menu entries by id, in the order of spec 1 §2. */
+const entries: { id: string; label: string; to: string; icon: MenuIconName }[] = [
+  { id: 'cryptocurrency', label: 'Dashboard', to: '/cryptocurrency', icon: 'dashboard' },
+  { id: 'marketplace', label: 'CQR Vest', to: '/marketplace', icon: 'vest' },
+  { id: 'inbox', label: 'CQR Connect', to: '/inbox', icon: 'connect' },
+  { id: 'settings', label: 'Account Info', to: '/settings', icon: 'account' },
+  { id: 'remittance', label: 'Remittance', to: '/remittance', icon: 'remittance' },
+  { id: 'profile', label: 'Profile', to: '/profile', icon: 'profile' },
+  { id: 'subscription', label: 'Subscription', to: '/subscription', icon: 'subscription' },
+  { id: 'chat', label: 'Support', to: '/chat', icon: 'support' },
+];
+
+// The spec's external links; until their documents exist they open the public pages that hold the answers.
+const externalLinks = [
+  { label: 'Tutorials', href: '/faq' },
+  { label: 'Privacy Policy', href: '/about-us' },
+  { label: 'Shared Expenses', href: '/about-us' },
+  { label: 'Terms & Conditions', href: '/about-us' },
+];
+
+const itemClass = 'flex w-full items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium transition-colors';
+
+export function SideMenu({ onLogout, onNavigate }: { onLogout: () => void; onNavigate?: () => void }) {
+  return (
+    <nav aria-label="Main menu" className="flex flex-1 flex-col gap-6">
+      <ul className="space-y-1">
+        {entries.map((entry) => (
+          <li key={entry.id}>
+            <NavLink
+              to={entry.to}
+              onClick={onNavigate}
+              className={({ isActive }) =>
+                `${itemClass} ${isActive ? 'bg-white/10 text-gold-400' : 'text-slate-300 hover:bg-white/5 hover:text-white'}`
+              }
+            >
+              <MenuIcon name={entry.icon} />
+              {entry.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+      <ul className="space-y-1 border-t border-white/10 pt-4">
+        {externalLinks.map((link) => (
+          <li key={link.label}>
+            <a
+              href={link.href}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={`${itemClass} text-slate-400 hover:bg-white/5 hover:text-white`}
+            >
+              <MenuIcon name="external" className="size-4" />
+              {link.label}
+              <span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+      <div className="mt-auto border-t border-white/10 pt-4">
+        <button
+          type="button"
+          onClick={onLogout}
+          className={`${itemClass} text-slate-300 hover:bg-white/5 hover:text-white`}
+        >
+          <MenuIcon name="logout" />
+          Logout
+        </button>
+      </div>
+    </nav>
+  );
+}

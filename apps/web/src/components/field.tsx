@@ -1,0 +1,94 @@
+import { type ComponentProps, useId, useState } from 'react';
+
+export const inputClass =
+  'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 aria-invalid:border-red-500 aria-invalid:ring-red-500/20';
+
+export function FieldError({ id, message }: { id: string; message?: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="mt-1 text-sm text-red-600">
+      {message}
+    </p>
+  );
+}
+
+type FieldProps = ComponentProps<'input'> & { label: string; error?: string | undefined };
+
+/** A labelled input whose error is announced with it (aria-invalid + aria-describedby). */
+export function TextField({ label, error, className = '', ...input }: FieldProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <input
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        className={inputClass}
+        {...input}
+      />
+      <FieldError id={errorId} message={error} />
+    </div>
+  );
+}
+
+/** Password input with a Show/Hide toggle; the toggle is a separate button so the label stays the field's name. */
+export function PasswordField({ label, error, className = '', ...input }: FieldProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const [shown, setShown] = useState(false);
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <div className="relative">
+        <input
+          id={id}
+          type={shown ? 'text' : 'password'}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          className={`${inputClass} pr-16`}
+          {...input}
+        />
+        <button
+          type="button"
+          aria-controls={id}
+          aria-pressed={shown}
+          onClick={() => setShown((v) => !v)}
+          className="absolute inset-y-1 right-1 rounded-md px-3 text-xs font-semibold text-brand-600 hover:bg-brand-50"
+        >
+          {shown ? 'Hide' : 'Show'}
+        </button>
+      </div>
+      <FieldError id={errorId} message={error} />
+    </div>
+  );
+}
+
+/** A checkbox with its label beside it and its error below. */
+export function CheckboxField({ label, error, className = '', ...input }: FieldProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div className={className}>
+      <div className="flex items-start gap-2">
+        <input
+          id={id}
+          type="checkbox"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          className="mt-0.5 size-4 rounded border-slate-300 accent-brand-600"
+          {...input}
+        />
+        <label htmlFor={id} className="text-sm text-slate-700">
+          {label}
+        </label>
+      </div>
+      <FieldError id={errorId} message={error} />
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import { useState } from 'react';
+import { Button } from '../../components/button';
+import { Logo } from '../../components/logo';
+import { useAuthModals } from './auth-modal-context';
+import { ChangePasswordForm } from './change-password-form';
+import { LogoutModal } from './logout-modal';
+
+/**
+ * /change-password, and the one screen an imported member sees until the password is changed
+ * (spec 1 §6 "Imported accounts ... see a restricted catch-all screen").
+ */
+export function ChangePasswordPage() {
+  const modals = useAuthModals();
+  const [logoutOpen, setLogoutOpen] = useState(false);
+  return (
+    <div className="min-h-dvh bg-slate-50">
+      <header className="bg-navy-900">
+        <div className="mx-auto flex max-w-5xl items-center justify-between px-4 py-3">
+          <Logo />
+          <Button variant="secondary" onClick={() => setLogoutOpen(true)}>
+            Logout
+          </Button>
+        </div>
+      </header>
+      <main className="mx-auto max-w-md px-4 py-10">
+        <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+          <h1 className="text-2xl font-semibold text-navy-900">Change Password</h1>
+          <p className="mt-2 text-sm text-slate-600">
+            Your account was moved from our previous platform. For your security you must change your password before
+            you can use your vault. You will then log in again with the new password.
+          </p>
+          <div className="mt-6">
+            <ChangePasswordForm onChanged={() => modals.open('signIn')} />
+          </div>
+        </div>
+      </main>
+      <LogoutModal open={logoutOpen} onOpenChange={setLogoutOpen} />
+    </div>
+  );
+}

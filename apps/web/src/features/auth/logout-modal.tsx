@@ -1,0 +1,30 @@
+import { messages } from '@vault/contract/messages';
+import { useState } from 'react';
+import { Button } from '../../components/button';
+import { Modal } from '../../components/modal';
+import { useSession } from '../../lib/session';
+
+/** 'Are you sure you want to logout?' with Yes and Cancel (spec 1 §2). */
+export function LogoutModal({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const session = useSession();
+  const [busy, setBusy] = useState(false);
+  const confirm = async () => {
+    setBusy(true);
+    await session.logout();
+    setBusy(false);
+    onOpenChange(false);
+  };
+  return (
+    <Modal open={open} onOpenChange={onOpenChange} title="Logout" size="sm">
+      <p className="text-slate-700">{messages.logoutConfirm}</p>
+      <div className="mt-6 flex flex-col gap-2 sm:flex-row-reverse">
+        <Button onClick={confirm} busy={busy}>
+          Yes
+        </Button>
+        <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={busy}>
+          Cancel
+        </Button>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,25 @@
+import { messages } from '@vault/contract/messages';
+import { Button } from '../../components/button';
+import { Modal } from '../../components/modal';
+import { useAuthModals } from './auth-modal-context';
+
+/** Shown after login when no membership data exists yet (spec 1 §4). */
+export function OpenAccountModal() {
+  const modals = useAuthModals();
+  return (
+    <Modal
+      open={modals.current === 'openAccount'}
+      onOpenChange={(o) => !o && modals.close()}
+      title="Open Account"
+      size="sm"
+    >
+      <p className="text-slate-700">{messages.openAccountPrompt}</p>
+      <div className="mt-6 flex flex-col gap-2 sm:flex-row-reverse">
+        <Button onClick={() => modals.close('/profile')}>Continue to application</Button>
+        <Button variant="secondary" onClick={() => modals.close()}>
+          Later
+        </Button>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,80 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launch, newPage, PHONE, shot, sql } from './browser.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(() => browser?.close());
+
+describe('public site', () => {
+  it('shows every home section with the token carousel fed from the server', async () => {
+    const page = await newPage(browser);
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await expect(page.getByRole('button', { name: 'Create New Account' }).first().isVisible()).resolves.toBe(true);
+    // Carousel: the seeded tokens, three at a time on a desktop.
+    await page.getByText('Silver', { exact: false }).first().waitFor();
+    for (const heading of [
+      'benefits-title',
+      'app-features-title',
+      'android-title',
+      'activation-title',
+      'quick-start-title',
+    ]) {
+      await expect(page.locator(`#${heading}`).count()).resolves.toBe(1);
+    }
+    const body = await page.textContent('body');
+    expect(body).toContain('3-25%');
+    expect(body).toContain('90%');
+    expect(body).toContain('7 billion');
+    await expect(page.getByTestId('app-version').textContent()).resolves.toBe('1.0.0 (build 1.0.8)');
+    await shot(page, 'home-desktop');
+
+    const phone = await newPage(browser, PHONE);
+    await phone.goto('/');
+    await phone.getByRole('heading', { level: 1 }).waitFor();
+    await shot(phone, 'home-phone');
+  });
+
+  it('opens the Watch Video modal and closes it with Escape', async () => {
+    const page = await newPage(browser);
+    await page.goto('/');
+    await page
+      .getByRole('button', { name: /Watch Video/i })
+      .first()
+      .click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    await expect(dialog.locator('video').count()).resolves.toBeGreaterThan(0);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+  });
+
+  it('sends the contact form and stores it; shows messages under invalid fields', async () => {
+    const page = await newPage(browser);
+    await page.goto('/contact-us');
+    await page.getByRole('button', { name: /send/i }).click();
+    await page.getByText('Email cannot be empty').first().waitFor();
+    const email = `visitor-${Date.now()}@example.com`;
+    await page.getByLabel('Name').fill('Vera Visitor');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Subject').fill('Opening a vault');
+    await page.getByLabel('Message').fill('How long does activation take?');
+    await page.getByRole('button', { name: /send/i }).click();
+    await page.getByText('Thank you! Your message has been received.').first().waitFor();
+    const rows = await sql('select subject from site_messages where email = $1', [email]);
+    expect(rows).toEqual([{ subject: 'Opening a vault' }]);
+  });
+
+  it('sends unknown paths to the home page and scrolls to the top on navigation', async () => {
+    const page = await newPage(browser);
+    await page.goto('/no/such/page');
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' }).click();
+    await page.waitForURL('**/about-us');
+    await expect(page.evaluate(() => window.scrollY)).resolves.toBe(0);
+  });
+});
