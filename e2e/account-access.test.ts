@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../apps/server/src/lib/passwords.ts';
-import { asAdmin, baseUrl, lastMailText, launch, newPage, PHONE, shot, sql } from './browser.ts';
+import { asAdmin, baseUrl, lastMailText, launch, newPage, open, PHONE, shot, sql } from './browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -23,7 +23,7 @@ async function member(name = 'Erin Example', password = 'Start1234!') {
 }
 
 async function signIn(page: Page, address: string, password: string) {
-  await page.goto('/sign-in');
+  await open(page, '/sign-in');
   const dialog = page.getByRole('dialog', { name: 'Sign In' });
   await dialog.getByLabel('Email').fill(address);
   await dialog.getByLabel('Password', { exact: true }).fill(password);
@@ -34,7 +34,7 @@ describe('account access in the browser', () => {
   it('signs up with the human check, verifies the e-mail from the outbox and logs in', async () => {
     const page = await newPage(browser);
     const address = email();
-    await page.goto('/sign-up');
+    await open(page, '/sign-up');
     const dialog = page.getByRole('dialog', { name: 'Create Account' });
     await dialog.getByRole('button', { name: 'Create Account' }).click();
     await dialog.getByText('Please verify you are human').waitFor();
@@ -80,7 +80,7 @@ describe('account access in the browser', () => {
   it('resets a forgotten password with the 4-digit code (pasted) and logs in with the new one', async () => {
     const m = await member();
     const page = await newPage(browser);
-    await page.goto('/sign-in');
+    await open(page, '/sign-in');
     await page.getByRole('dialog', { name: 'Sign In' }).getByRole('button', { name: 'Forgot password?' }).click();
     const dialog = page.getByRole('dialog').last();
     await dialog.getByLabel('Email').fill(m.email);
@@ -116,7 +116,7 @@ describe('account access in the browser', () => {
     await signIn(page, m.email, m.password);
     await page.waitForURL('**/cryptocurrency');
 
-    await page.goto('/settings');
+    await open(page, '/settings');
     const name = page.getByLabel('Profile name');
     await name.fill('');
     await page.getByRole('button', { name: 'Save Name' }).click();
@@ -155,7 +155,7 @@ describe('account access in the browser', () => {
     try {
       const page = await newPage(browser);
       for (const path of ['/', '/faq', '/settings']) {
-        await page.goto(path);
+        await open(page, path);
         await page.getByRole('heading', { name: "We'll be back soon" }).waitFor();
       }
       await shot(page, 'maintenance');

@@ -78,3 +78,9 @@ export async function asAdmin(method: string, url: string, body?: unknown) {
   });
   return { status: res.status, json: await res.json() };
 }
+
+/** Opens a path and waits out the 1-second splash, as a person would see the page. */
+export async function open(page: Page, path: string) {
+  await page.goto(path);
+  await page.getByRole('status', { name: 'Loading the vault' }).waitFor({ state: 'detached' });
+}

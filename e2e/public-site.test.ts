@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, newPage, PHONE, shot, sql } from './browser.ts';
+import { launch, newPage, open, PHONE, shot, sql } from './browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -11,7 +11,7 @@ afterAll(() => browser?.close());
 describe('public site', () => {
   it('shows every home section with the token carousel fed from the server', async () => {
     const page = await newPage(browser);
-    await page.goto('/');
+    await open(page, '/');
     await page.getByRole('heading', { level: 1 }).waitFor();
     await expect(page.getByRole('button', { name: 'Create New Account' }).first().isVisible()).resolves.toBe(true);
     // Carousel: the seeded tokens, three at a time on a desktop.
@@ -33,14 +33,14 @@ describe('public site', () => {
     await shot(page, 'home-desktop');
 
     const phone = await newPage(browser, PHONE);
-    await phone.goto('/');
+    await open(phone, '/');
     await phone.getByRole('heading', { level: 1 }).waitFor();
     await shot(phone, 'home-phone');
   });
 
   it('opens the Watch Video modal and closes it with Escape', async () => {
     const page = await newPage(browser);
-    await page.goto('/');
+    await open(page, '/');
     await page
       .getByRole('button', { name: /Watch Video/i })
       .first()
@@ -54,7 +54,7 @@ describe('public site', () => {
 
   it('sends the contact form and stores it; shows messages under invalid fields', async () => {
     const page = await newPage(browser);
-    await page.goto('/contact-us');
+    await open(page, '/contact-us');
     await page.getByRole('button', { name: /send/i }).click();
     await page.getByText('Email cannot be empty').first().waitFor();
     const email = `visitor-${Date.now()}@example.com`;
@@ -70,7 +70,7 @@ describe('public site', () => {
 
   it('sends unknown paths to the home page and scrolls to the top on navigation', async () => {
     const page = await newPage(browser);
-    await page.goto('/no/such/page');
+    await open(page, '/no/such/page');
     await page.waitForURL((url) => url.pathname === '/');
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' }).click();
