@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../src/messages.ts';
-import { changePasswordForm, loginBody, newPasswordForm, registerBody, settingsChangePasswordForm, signUpForm } from '../src/schemas/auth.ts';
+import {
+  changePasswordForm,
+  loginBody,
+  newPasswordForm,
+  registerBody,
+  settingsChangePasswordForm,
+  signUpForm,
+} from '../src/schemas/auth.ts';
 import { fieldErrors } from '../src/schemas/common.ts';
 import { editUserBody } from '../src/schemas/user.ts';
 
@@ -38,7 +45,9 @@ describe('sign-up messages (spec 1 §5)', () => {
     const errors = errorsOf(signUpForm, form);
     expect(errors.terms).toBe(messages.termsRequired);
     expect(errorsOf(signUpForm, { ...form, terms: true }).confirmPassword).toBe(messages.passwordsDoNotMatch);
-    expect(errorsOf(signUpForm, { ...form, terms: true, confirmPassword: '' }).confirmPassword).toBe(messages.repeatPasswordEmpty);
+    expect(errorsOf(signUpForm, { ...form, terms: true, confirmPassword: '' }).confirmPassword).toBe(
+      messages.repeatPasswordEmpty,
+    );
     expect(signUpForm.safeParse({ ...form, terms: true, confirmPassword: 'Secret123' }).success).toBe(true);
   });
 });
@@ -47,18 +56,37 @@ describe('change password messages (spec 1 §5)', () => {
   it('uses the settings wording in Account Settings', () => {
     const base = { oldPassword: 'Secret123', newPassword: 'Secret456', confirmPassword: 'Secret456' };
     expect(errorsOf(settingsChangePasswordForm, { ...base, oldPassword: '' }).oldPassword).toBe(messages.passwordEmpty);
-    expect(errorsOf(settingsChangePasswordForm, { ...base, oldPassword: 'short' }).oldPassword).toBe(messages.settingsOldPasswordTooShort);
-    expect(errorsOf(settingsChangePasswordForm, { ...base, newPassword: 'short', confirmPassword: 'short' }).newPassword).toBe(messages.settingsNewPasswordTooShort);
-    expect(errorsOf(settingsChangePasswordForm, { ...base, newPassword: 'a'.repeat(17) }).newPassword).toBe(messages.settingsPasswordTooLong);
-    expect(errorsOf(settingsChangePasswordForm, { ...base, confirmPassword: '' }).confirmPassword).toBe(messages.settingsRepeatEmpty);
-    expect(errorsOf(settingsChangePasswordForm, { ...base, confirmPassword: 'short' }).confirmPassword).toBe(messages.settingsRepeatTooShort);
-    expect(errorsOf(settingsChangePasswordForm, { ...base, confirmPassword: 'a'.repeat(17) }).confirmPassword).toBe(messages.settingsRepeatTooLong);
-    expect(errorsOf(settingsChangePasswordForm, { ...base, confirmPassword: 'Secret789' }).confirmPassword).toBe(messages.settingsPasswordsDoNotMatch);
+    expect(errorsOf(settingsChangePasswordForm, { ...base, oldPassword: 'short' }).oldPassword).toBe(
+      messages.settingsOldPasswordTooShort,
+    );
+    expect(
+      errorsOf(settingsChangePasswordForm, { ...base, newPassword: 'short', confirmPassword: 'short' }).newPassword,
+    ).toBe(messages.settingsNewPasswordTooShort);
+    expect(errorsOf(settingsChangePasswordForm, { ...base, newPassword: 'a'.repeat(17) }).newPassword).toBe(
+      messages.settingsPasswordTooLong,
+    );
+    expect(errorsOf(settingsChangePasswordForm, { ...base, confirmPassword: '' }).confirmPassword).toBe(
+      messages.settingsRepeatEmpty,
+    );
+    expect(errorsOf(settingsChangePasswordForm, { ...base, confirmPassword: 'short' }).confirmPassword).toBe(
+      messages.settingsRepeatTooShort,
+    );
+    expect(errorsOf(settingsChangePasswordForm, { ...base, confirmPassword: 'a'.repeat(17) }).confirmPassword).toBe(
+      messages.settingsRepeatTooLong,
+    );
+    expect(errorsOf(settingsChangePasswordForm, { ...base, confirmPassword: 'Secret789' }).confirmPassword).toBe(
+      messages.settingsPasswordsDoNotMatch,
+    );
   });
 
   it('uses the sign-up wording after login and for a new password', () => {
-    expect(errorsOf(changePasswordForm, { oldPassword: '', newPassword: 'Secret456', confirmPassword: 'Secret456' }).oldPassword).toBe(messages.passwordEmpty);
-    expect(errorsOf(newPasswordForm, { password: 'Secret456', confirmPassword: 'Secret457' }).confirmPassword).toBe(messages.passwordsDoNotMatch);
+    expect(
+      errorsOf(changePasswordForm, { oldPassword: '', newPassword: 'Secret456', confirmPassword: 'Secret456' })
+        .oldPassword,
+    ).toBe(messages.passwordEmpty);
+    expect(errorsOf(newPasswordForm, { password: 'Secret456', confirmPassword: 'Secret457' }).confirmPassword).toBe(
+      messages.passwordsDoNotMatch,
+    );
   });
 });
 

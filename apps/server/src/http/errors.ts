@@ -46,6 +46,10 @@ export function registerErrorHandler(app: FastifyInstance) {
       const first = Object.values(fields)[0] ?? messages.invalidRequest;
       return reply.status(400).send({ message: first, code: 'VALIDATION', fields });
     }
+    // Text PostgreSQL cannot store (a NUL character) is bad input, not a server failure.
+    if (postgresCode(error) === '22021' || postgresCode(error) === '22P05') {
+      return reply.status(400).send({ message: messages.invalidRequest, code: 'BAD_REQUEST' });
+    }
     const known = error.code ? fastifyCodes[error.code] : undefined;
     if (known) return reply.status(known.status).send({ message: known.message, code: known.code });
     if (error.statusCode === 429) {
@@ -60,4 +64,11 @@ export function registerErrorHandler(app: FastifyInstance) {
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ message: messages.internal, code: 'INTERNAL' });
   });
+}
+
+/** The SQLSTATE of a PostgreSQL error, also when Drizzle wraps it. */
+function postgresCode(error: unknown): string | undefined {
+  const e = error as { code?: unknown; cause?: { code?: unknown } };
+  const code = typeof e.cause?.code === 'string' ? e.cause.code : e.code;
+  return typeof code === 'string' ? code : undefined;
 }

@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { NAME_MAX, NAME_MIN, PASSWORD_MAX, PASSWORD_MIN } from '../constants.ts';
 import { messages } from '../messages.ts';
+import { z } from '../zod.ts';
 import { email, fcmToken } from './common.ts';
 
 type PasswordWords = { empty: string; short: string; long: string };
@@ -111,7 +111,7 @@ export const settingsChangePasswordForm = z
     message: messages.settingsPasswordsDoNotMatch,
   });
 
-export const logoutBody = z.object({ fcmToken }).optional();
+export const logoutBody = z.object({ fcmToken }).nullish();
 
 /** An ALTCHA v2 challenge, passed to the widget as the server made it. */
 export const altchaChallenge = z.looseObject({

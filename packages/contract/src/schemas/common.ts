@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { messages } from '../messages.ts';
+import { z } from '../zod.ts';
 
 export const errorResponse = z.object({
   message: z.string(),

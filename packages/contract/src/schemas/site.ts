@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { messages } from '../messages.ts';
+import { z } from '../zod.ts';
 import { email } from './common.ts';
 
 /** Contact and FAQ inquiry forms and the footer newsletter field (fields are ours: the spec does not list them). */

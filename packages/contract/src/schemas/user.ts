@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { NAME_MAX } from '../constants.ts';
 import { messages } from '../messages.ts';
+import { z } from '../zod.ts';
 
 export const userInfo = z.object({
   _id: z.string(),

@@ -121,7 +121,7 @@ export function authRoutes(app: FastifyInstance, auth: AuthService, sessions: Se
       config: { auth: 'member' },
       schema: { tags, body: changePasswordBody, response: responses({ 200: messageResponse }) },
     },
-    async (req) => auth.changePassword(caller(req).user, req.body),
+    async (req) => auth.changePassword(caller(req).user, req.body, client(req)),
   );
 
   r.post(

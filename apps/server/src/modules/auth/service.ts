@@ -4,7 +4,7 @@ import type { ChangePasswordBody, LoginBody, RegisterBody } from '@vault/contrac
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Context } from '../../context.ts';
 import { emailTokens, users } from '../../db/schema.ts';
-import { AppError, badRequest, conflict, forbidden, notFound, tooMany } from '../../http/errors.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { newId } from '../../lib/ids.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
@@ -102,18 +102,18 @@ export function authService(ctx: Context, sessions: SessionService) {
           .select({ n: sql<number>`count(*)::int` })
           .from(emailTokens)
           .where(and(eq(emailTokens.userId, user.id), gt(emailTokens.createdAt, sql`now() - interval '1 hour'`)));
-        if ((recent?.n ?? 0) >= LIMITS.verificationMailsPerHour) throw tooMany();
-        await sendVerificationMail(user);
+        // Over the hourly cap nothing is sent, but the answer stays the same for every address.
+        if ((recent?.n ?? 0) < LIMITS.verificationMailsPerHour) await sendVerificationMail(user);
       }
       return { message: messages.verificationResent };
     },
 
     async login(body: LoginBody, client: Client) {
-      await throttle.check(body.email, client.ip);
+      const attempt = await throttle.reserve(body.email, client.ip);
       const user = await findByEmail(body.email);
       const ok = await verifyPassword(user?.passwordHash, body.password);
-      await throttle.record(body.email, client.ip, ok);
       if (!user || !ok) throw badRequest(messages.invalidCredentials, 'INVALID_CREDENTIALS');
+      await throttle.succeeded(attempt);
       // Only someone who knows the password learns the account's state.
       if (user.isBlocked) throw forbidden(blockedMessage(user), 'BLOCKED');
       if (!user.emailVerifiedAt) throw forbidden(messages.emailNotVerified, 'EMAIL_NOT_VERIFIED');
@@ -158,10 +158,13 @@ export function authService(ctx: Context, sessions: SessionService) {
       return { message: messages.passwordCreated };
     },
 
-    async changePassword(user: User, body: ChangePasswordBody) {
+    async changePassword(user: User, body: ChangePasswordBody, client: Client) {
+      // The old password is a password guess like a login: a stolen session gets no unlimited tries.
+      const attempt = await throttle.reserve(user.email, client.ip);
       if (!(await verifyPassword(user.passwordHash, body.oldPassword))) {
         throw badRequest(messages.oldPasswordWrong, 'OLD_PASSWORD_WRONG', { oldPassword: messages.oldPasswordWrong });
       }
+      await throttle.succeeded(attempt);
       if (body.oldPassword === body.newPassword) {
         throw badRequest(messages.samePassword, 'SAME_PASSWORD', { newPassword: messages.samePassword });
       }

@@ -1,3 +1,5 @@
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
 import { messages } from '@vault/contract/messages';
 import { messageResponse } from '@vault/contract/schemas/common';
 import { editUserBody, updateProfilePictureBody, userInfo, userInfoResponse } from '@vault/contract/schemas/user';
@@ -81,6 +83,12 @@ export function userRoutes(app: FastifyInstance, ctx: Context, sessions: Session
         })
         .where(eq(users.id, me.id));
       await sessions.revokeAll(me.id);
+      // Pictures and signatures are personal data: the files go with the account.
+      const removed = await ctx.db
+        .delete(uploads)
+        .where(eq(uploads.userId, me.id))
+        .returning({ fileName: uploads.fileName });
+      await Promise.all(removed.map((f) => rm(path.join(ctx.config.dataDir, 'uploads', f.fileName), { force: true })));
       return { message: messages.accountDeleted };
     },
   );
