@@ -50,6 +50,9 @@ async function startEmbedded(dataDir: string, log: Logger) {
     password: 'postgres',
     port,
     persistent: true,
+    // PostgreSQL refuses to run as root: as root, the package runs it as a 'postgres' system user
+    // (created when missing) that owns the data directory.
+    createPostgresUser: process.getuid?.() === 0,
     onLog: (m) => log.debug({ pg: String(m).trim() }, 'embedded postgres'),
     onError: (m) => log.debug({ pg: String(m).trim() }, 'embedded postgres'),
   });
