@@ -68,6 +68,26 @@ describe('public site', () => {
     expect(rows).toEqual([{ subject: 'Opening a vault' }]);
   });
 
+  it('runs the public pages under the strict content security policy without a violation', async () => {
+    const page = await newPage(browser);
+    const violations: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) violations.push(m.text());
+    });
+    await open(page, '/');
+    await page
+      .getByRole('button', { name: /Watch Video/i })
+      .first()
+      .click();
+    await page.getByRole('dialog').locator('video').first().waitFor();
+    await page.keyboard.press('Escape');
+    for (const path of ['/about-us', '/faq', '/contact-us', '/sign-up']) {
+      await open(page, path);
+      await page.waitForTimeout(500);
+    }
+    expect(violations).toEqual([]);
+  });
+
   it('sends unknown paths to the home page and scrolls to the top on navigation', async () => {
     const page = await newPage(browser);
     await open(page, '/no/such/page');
