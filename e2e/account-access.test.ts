@@ -150,6 +150,54 @@ describe('account access in the browser', () => {
     await expect(page.evaluate(() => localStorage.length)).resolves.toBe(0);
   });
 
+  it('changes the password in Account Settings with its own wording, then logs in with the new one', async () => {
+    const m = await member('Cora Change');
+    await sql(`update users set gpa_data = '{"status":"submitted"}'::jsonb where id = $1`, [m.id]);
+    const page = await newPage(browser);
+    await signIn(page, m.email, m.password);
+    await page.waitForURL('**/cryptocurrency');
+    await open(page, '/settings');
+    const submit = page.getByRole('button', { name: 'Change Password' });
+    await page.getByLabel('Old password').fill('short');
+    await page.getByLabel('New password', { exact: true }).fill('Changed123');
+    await page.getByLabel('Confirm new password').fill('Changed124');
+    await submit.click();
+    await page.getByText("Password can't be less than 8.").waitFor();
+    await page.getByText('Password do not match.').waitFor();
+    await page.getByLabel('Old password').fill('Wrong12345');
+    await page.getByLabel('Confirm new password').fill('Changed123');
+    await submit.click();
+    await page.getByText('Old password is incorrect').first().waitFor();
+    await expect(page.getByLabel('New password', { exact: true }).inputValue()).resolves.toBe('Changed123');
+    await page.getByLabel('Old password').fill(m.password);
+    await submit.click();
+    await page.getByText('Password updated successfully').first().waitFor();
+    await page.waitForURL((url) => url.pathname === '/');
+    await signIn(page, m.email, 'Changed123');
+    await page.waitForURL('**/cryptocurrency');
+  });
+
+  it('deletes the account after a typed confirmation and clears everything', async () => {
+    const m = await member('Dana Delete');
+    await sql(`update users set gpa_data = '{"status":"submitted"}'::jsonb where id = $1`, [m.id]);
+    const page = await newPage(browser);
+    await signIn(page, m.email, m.password);
+    await page.waitForURL('**/cryptocurrency');
+    await open(page, '/settings');
+    await page.getByRole('button', { name: 'Delete my Account' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete my Account' });
+    const confirm = dialog.getByRole('button', { name: 'Delete Account' });
+    await expect(confirm.isDisabled()).resolves.toBe(true);
+    await dialog.getByLabel('Type DELETE to confirm').fill('DELETE');
+    await confirm.click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await expect(page.evaluate(() => localStorage.length)).resolves.toBe(0);
+    const [row] = await sql<{ deleted_at: Date | null }>('select deleted_at from users where id = $1', [m.id]);
+    expect(row?.deleted_at).not.toBeNull();
+    await signIn(page, m.email, m.password);
+    await page.getByText('Invalid email or password').first().waitFor();
+  });
+
   it('shows the maintenance page on every route while the flag is on', async () => {
     expect((await asAdmin('POST', '/api/admin/settings/maintenance', { maintenance: true })).status).toBe(200);
     try {

@@ -14,10 +14,16 @@ export function FieldError({ id, message }: { id: string; message?: string | und
 
 type FieldProps = ComponentProps<'input'> & { label: string; error?: string | undefined };
 
+/** The caller's id when it gives one (stable for tests and anchors), otherwise a generated one. */
+function useFieldId(given: string | undefined) {
+  const generated = useId();
+  const id = given ?? generated;
+  return { id, errorId: `${id}-error` };
+}
+
 /** A labelled input whose error is announced with it (aria-invalid + aria-describedby). */
-export function TextField({ label, error, className = '', ...input }: FieldProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
+export function TextField({ label, error, className = '', id: givenId, ...input }: FieldProps) {
+  const { id, errorId } = useFieldId(givenId);
   return (
     <div className={className}>
       <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
@@ -36,9 +42,8 @@ export function TextField({ label, error, className = '', ...input }: FieldProps
 }
 
 /** Password input with a Show/Hide toggle; the toggle is a separate button so the label stays the field's name. */
-export function PasswordField({ label, error, className = '', ...input }: FieldProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
+export function PasswordField({ label, error, className = '', id: givenId, ...input }: FieldProps) {
+  const { id, errorId } = useFieldId(givenId);
   const [shown, setShown] = useState(false);
   return (
     <div className={className}>
@@ -70,9 +75,8 @@ export function PasswordField({ label, error, className = '', ...input }: FieldP
 }
 
 /** A checkbox with its label beside it and its error below. */
-export function CheckboxField({ label, error, className = '', ...input }: FieldProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
+export function CheckboxField({ label, error, className = '', id: givenId, ...input }: FieldProps) {
+  const { id, errorId } = useFieldId(givenId);
   return (
     <div className={className}>
       <div className="flex items-start gap-2">
@@ -88,6 +92,29 @@ export function CheckboxField({ label, error, className = '', ...input }: FieldP
           {label}
         </label>
       </div>
+      <FieldError id={errorId} message={error} />
+    </div>
+  );
+}
+
+type AreaProps = ComponentProps<'textarea'> & { label: string; error?: string | undefined };
+
+/** A labelled multi-line text field, with its error like TextField's. */
+export function TextArea({ label, error, className = '', id: givenId, rows = 5, ...input }: AreaProps) {
+  const { id, errorId } = useFieldId(givenId);
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        rows={rows}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        className={inputClass}
+        {...input}
+      />
       <FieldError id={errorId} message={error} />
     </div>
   );

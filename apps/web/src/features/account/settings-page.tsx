@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Card } from '../../components/card';
+import { ChangePasswordForm } from '../../components/change-password-form';
 import { useSession } from '../../lib/session';
 import { DeleteAccount } from './delete-account';
 import { ProfileNameForm } from './profile-name-form';
-import { SettingsChangePassword } from './settings-change-password';
 
 /** /settings, "Account Info" (spec 1 §2 "Account settings screen"). */
 export function SettingsPage() {
@@ -16,7 +16,10 @@ export function SettingsPage() {
       <Section number={1} title="Account Settings">
         <div className="grid gap-6 lg:grid-cols-2">
           <Card title="Change Password">
-            <SettingsChangePassword />
+            <ChangePasswordForm
+              wording="settings"
+              note={<p className="text-xs text-slate-500">You will be signed out on every device and log in again.</p>}
+            />
           </Card>
           <div className="space-y-6">
             <Card title="Change Profile Name">

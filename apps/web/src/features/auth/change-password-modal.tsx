@@ -1,6 +1,6 @@
+import { ChangePasswordForm } from '../../components/change-password-form';
 import { Modal } from '../../components/modal';
 import { useAuthModals } from './auth-modal-context';
-import { ChangePasswordForm } from './change-password-form';
 
 /** Opens right after an imported member logs in (spec 1 §4). */
 export function ChangePasswordModal() {
@@ -14,7 +14,7 @@ export function ChangePasswordModal() {
       size="sm"
     >
       {/* Signed out by the change: the member logs in again straight away. */}
-      <ChangePasswordForm onChanged={() => modals.open('signIn')} />
+      <ChangePasswordForm wording="afterLogin" wide onChanged={() => modals.open('signIn')} />
     </Modal>
   );
 }

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Button } from '../../components/button';
+import { ChangePasswordForm } from '../../components/change-password-form';
 import { Logo } from '../../components/logo';
 import { useAuthModals } from './auth-modal-context';
-import { ChangePasswordForm } from './change-password-form';
 import { LogoutModal } from './logout-modal';
 
 /**
@@ -30,7 +30,7 @@ export function ChangePasswordPage() {
             you can use your vault. You will then log in again with the new password.
           </p>
           <div className="mt-6">
-            <ChangePasswordForm onChanged={() => modals.open('signIn')} />
+            <ChangePasswordForm wording="afterLogin" wide onChanged={() => modals.open('signIn')} />
           </div>
         </div>
       </main>

@@ -1,4 +1,3 @@
-import 'altcha';
 import type {} from 'altcha/types/react';
 import { useEffect, useRef } from 'react';
 import { FieldError } from '../../components/field';
@@ -18,6 +17,11 @@ const configuration = JSON.stringify({ hideFooter: true, hideLogo: true });
 export function HumanCheck({ onChange, error }: Props) {
   const ref = useRef<HTMLElement>(null);
   const errorId = 'human-check-error';
+
+  // The widget is loaded with the sign-up form, not with every page: it is the app's largest module.
+  useEffect(() => {
+    void import('altcha');
+  }, []);
 
   useEffect(() => {
     const el = ref.current;

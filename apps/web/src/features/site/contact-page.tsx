@@ -1,9 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { contactBody } from '@vault/contract/schemas/site';
 import { useForm } from 'react-hook-form';
-import { sendSiteForm, submitClass, TextArea, TextField } from './form-field';
+import { Button } from '../../components/button';
+import { TextArea, TextField } from '../../components/field';
 import { Icon } from './icons';
 import { PageHeader } from './page-header';
+import { sendSiteForm } from './send-site-form';
 
 function ContactForm() {
   const {
@@ -46,9 +48,9 @@ function ContactForm() {
       </div>
       <TextField id="contact-subject" label="Subject" error={errors.subject?.message} {...register('subject')} />
       <TextArea id="contact-message" label="Message" error={errors.message?.message} {...register('message')} />
-      <button type="submit" disabled={isSubmitting} className={submitClass}>
+      <Button type="submit" busy={isSubmitting}>
         {isSubmitting ? 'Sending…' : 'Send message'}
-      </button>
+      </Button>
     </form>
   );
 }

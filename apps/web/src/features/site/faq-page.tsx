@@ -1,9 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { inquiryBody } from '@vault/contract/schemas/site';
 import { useForm } from 'react-hook-form';
-import { sendSiteForm, submitClass, TextArea, TextField } from './form-field';
+import { Button } from '../../components/button';
+import { TextArea, TextField } from '../../components/field';
 import { Icon } from './icons';
 import { PageHeader } from './page-header';
+import { sendSiteForm } from './send-site-form';
 import { VideoPlayer } from './video-player';
 import { videos } from './videos';
 
@@ -47,9 +49,9 @@ function InquiryForm() {
         />
       </div>
       <TextArea id="inquiry-message" label="Your question" error={errors.message?.message} {...register('message')} />
-      <button type="submit" disabled={isSubmitting} className={submitClass}>
+      <Button type="submit" busy={isSubmitting}>
         {isSubmitting ? 'Sending…' : 'Send question'}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -53,15 +53,3 @@ export function Icon({ name, className = 'size-5', ...rest }: { name: IconName }
     </svg>
   );
 }
-
-/** The wordmark's mark: a vault door in gold. */
-export function VaultMark({ className = 'size-8' }: { className?: string }) {
-  return (
-    <svg viewBox="0 0 32 32" aria-hidden="true" focusable="false" className={className}>
-      <rect x="2" y="2" width="28" height="28" rx="7" fill="#d4af37" />
-      <circle cx="16" cy="16" r="8" fill="none" stroke="#0b1e33" strokeWidth="2.5" />
-      <circle cx="16" cy="16" r="2.5" fill="#0b1e33" />
-      <path d="M16 8v3M16 21v3M8 16h3M21 16h3" stroke="#0b1e33" strokeWidth="2.5" strokeLinecap="round" />
-    </svg>
-  );
-}

@@ -4,10 +4,11 @@ import { newsletterBody } from '@vault/contract/schemas/site';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
+import { LogoMark } from '../../components/logo';
 import { type AgreementId, AgreementModal, agreements } from './agreement-modal';
 import { FooterTokenModal, type TokenTopic, tokenTopics } from './footer-token-modal';
-import { sendSiteForm } from './form-field';
-import { VaultMark } from './icons';
+
+import { sendSiteForm } from './send-site-form';
 
 // no internet: the social links lead to the contact page, where members ask to be connected
 const socials = ['LinkedIn', 'X', 'Telegram', 'YouTube'];
@@ -84,7 +85,7 @@ export function SiteFooter() {
       <div className="mx-auto grid max-w-6xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-12 sm:px-6 lg:grid-cols-[2fr_1fr_1fr_1fr]">
         <div className="col-span-2 lg:col-span-1">
           <Link to="/" className="inline-flex items-center gap-2 rounded-md text-lg font-bold text-white">
-            <VaultMark className="size-7" />
+            <LogoMark className="size-7" />
             <span>Vault</span>
           </Link>
           <h2 className="sr-only">Legal notice</h2>

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { LogoMark } from '../../components/logo';
 import { getToken } from '../../lib/api';
-import { Icon, VaultMark } from './icons';
+import { Icon } from './icons';
 
 const links = [
   { to: '/', label: 'Home' },
@@ -61,7 +62,7 @@ export function SiteHeader() {
     <header className="sticky top-0 z-30 border-b border-white/10 bg-navy-900/95 text-white backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
         <Link to="/" className="flex items-center gap-2 rounded-md text-xl font-bold tracking-tight">
-          <VaultMark />
+          <LogoMark />
           <span>Vault</span>
         </Link>
 

@@ -1,21 +1,27 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { changePasswordForm } from '@vault/contract/schemas/auth';
+import { changePasswordForm, settingsChangePasswordForm } from '@vault/contract/schemas/auth';
+import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { Button } from '../../components/button';
-import { PasswordField } from '../../components/field';
-import { api } from '../../lib/api';
-import { showServerError } from '../../lib/form-errors';
-import { useSession } from '../../lib/session';
+import { api } from '../lib/api';
+import { showServerError } from '../lib/form-errors';
+import { useSession } from '../lib/session';
+import { Button } from './button';
+import { PasswordField } from './field';
+
+/** The two flows of spec 1 §5 check the same fields with different wording. */
+const schemas = { afterLogin: changePasswordForm, settings: settingsChangePasswordForm };
+
+type Props = { wording: keyof typeof schemas; note?: ReactNode; onChanged?: () => void; wide?: boolean };
 
 /**
- * The Change Password form of the imported-member flow (spec 1 §4). The server revokes every session on
- * success, so the member is signed out here and logs in again with the new password.
+ * Change Password, used after login by imported members and in Account Settings. The server revokes
+ * every session on success, so the member is signed out here and logs in again with the new password.
  */
-export function ChangePasswordForm({ onChanged }: { onChanged?: () => void }) {
+export function ChangePasswordForm({ wording, note, onChanged, wide }: Props) {
   const session = useSession();
   const form = useForm({
-    resolver: zodResolver(changePasswordForm),
+    resolver: zodResolver(schemas[wording]),
     defaultValues: { oldPassword: '', newPassword: '', confirmPassword: '' },
   });
   const { errors, isSubmitting } = form.formState;
@@ -49,7 +55,8 @@ export function ChangePasswordForm({ onChanged }: { onChanged?: () => void }) {
         error={errors.confirmPassword?.message}
         {...form.register('confirmPassword')}
       />
-      <Button type="submit" className="w-full" busy={isSubmitting}>
+      {note}
+      <Button type="submit" className={wide ? 'w-full' : ''} busy={isSubmitting}>
         Change Password
       </Button>
     </form>
