@@ -21,16 +21,22 @@ import { registerErrorHandler } from './http/errors.ts';
 import { EventBus } from './lib/events.ts';
 import { sharedSecret } from './lib/secrets.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
+import { adminService } from './modules/admin/service.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { authService } from './modules/auth/service.ts';
 import { sessionService } from './modules/auth/sessions.ts';
+import { nativeTokenRoutes } from './modules/native-token/routes.ts';
+import { nativeTokenService } from './modules/native-token/service.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { notificationService } from './modules/notifications/service.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { settingsService } from './modules/settings/service.ts';
 import { siteRoutes } from './modules/site/routes.ts';
+import { siteService } from './modules/site/service.ts';
 import { storageRoutes } from './modules/storage/routes.ts';
+import { storageService } from './modules/storage/service.ts';
 import { userRoutes } from './modules/user/routes.ts';
+import { userService } from './modules/user/service.ts';
 import { createMailer } from './providers/mail/mailer.ts';
 import { attachRealtime } from './realtime/gateway.ts';
 
@@ -124,12 +130,13 @@ export async function buildApp(opts: { config: Config; db: Db; log: Logger }) {
   const settings = settingsService(ctx);
   const notifications = notificationService(ctx);
   authRoutes(app, authService(ctx, sessions), sessions);
-  userRoutes(app, ctx, sessions);
-  storageRoutes(app, ctx);
+  userRoutes(app, userService(ctx, sessions));
+  storageRoutes(app, storageService(ctx));
   notificationRoutes(app, notifications);
   settingsRoutes(app, settings);
-  siteRoutes(app, ctx);
-  adminRoutes(app, ctx, { sessions, settings, notifications });
+  siteRoutes(app, siteService(ctx));
+  nativeTokenRoutes(app, nativeTokenService(ctx));
+  adminRoutes(app, adminService(ctx, { sessions, settings, notifications }));
 
   app.get('/api/health', { config: { auth: 'public' }, schema: { tags: ['health'] } }, async () => {
     await db.execute(sql`select 1`);
