@@ -25,6 +25,8 @@ import { adminService } from './modules/admin/service.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { authService } from './modules/auth/service.ts';
 import { sessionService } from './modules/auth/sessions.ts';
+import { membershipRoutes } from './modules/membership/routes.ts';
+import { membershipService } from './modules/membership/service.ts';
 import { nativeTokenRoutes } from './modules/native-token/routes.ts';
 import { nativeTokenService } from './modules/native-token/service.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
@@ -136,6 +138,7 @@ export async function buildApp(opts: { config: Config; db: Db; log: Logger }) {
   settingsRoutes(app, settings);
   siteRoutes(app, siteService(ctx));
   nativeTokenRoutes(app, nativeTokenService(ctx));
+  membershipRoutes(app, membershipService(ctx));
   adminRoutes(app, adminService(ctx, { sessions, settings, notifications }));
 
   app.get('/api/health', { config: { auth: 'public' }, schema: { tags: ['health'] } }, async () => {

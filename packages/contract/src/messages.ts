@@ -52,6 +52,27 @@ export const messages = {
   backSoon: "We'll be back soon",
   vaultNotActivated: 'Your Vault has not been activated yet. Please activate your vault and try again.',
 
+  // spec 1 §5 and §8: membership application
+  dateRequired: 'Date is required',
+  sponsoringAssemblyRequired: 'Sponsoring Assembly Required',
+  uploadSignature: 'Upload the signature',
+  uploadSignatureFirst: 'Please upload signature first',
+  // ours: membership application fields (the spec does not show them)
+  prefixRequired: 'Prefix is required',
+  firstNameRequired: 'First name is required',
+  lastNameRequired: 'Last name is required',
+  phoneRequired: 'Phone number is required',
+  phoneDigits: 'Phone number can only contain digits',
+  phoneTooShort: 'Phone number is too short',
+  phoneTooLong: 'Phone number is too long',
+  areaCodeDigits: 'Area code can only contain digits (at most 5)',
+  streetRequired: 'Street address is required',
+  cityRequired: 'City is required',
+  postalCodeRequired: 'Postal code is required',
+  countryRequired: 'Country is required',
+  countryUnknown: 'Choose a country from the list',
+  draftSaved: 'Your application is saved. You can continue where you left off.',
+
   // ours: account access
   invalidCredentials: 'Invalid email or password',
   emailTaken: 'An account with this email already exists',

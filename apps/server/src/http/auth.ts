@@ -1,6 +1,7 @@
 import { messages } from '@vault/contract/messages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Authenticated, SessionService } from '../modules/auth/sessions.ts';
+import { hasMembershipData } from '../modules/membership/service.ts';
 import { AppError, unauthorized } from './errors.ts';
 
 /**
@@ -14,6 +15,8 @@ export type Access = 'public' | 'member' | 'admin' | 'reset';
 declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: Access;
+    /** The route serves screens behind the membership data gate (spec 1 §6): members without data get 403. */
+    membership?: boolean;
   }
   interface FastifyRequest {
     auth: Authenticated | null;
@@ -38,6 +41,9 @@ export function registerAuth(app: FastifyInstance, sessions: SessionService) {
     if (!auth) throw unauthorized();
     if (auth.user.isBlocked) throw unauthorized();
     if (access === 'admin' && auth.user.role !== 'admin') throw new AppError(403, 'FORBIDDEN', messages.forbidden);
+    if (request.routeOptions.config.membership && !hasMembershipData(auth.user)) {
+      throw new AppError(403, 'MEMBERSHIP_REQUIRED', messages.fillGpaFirst);
+    }
     request.auth = auth;
   });
 }
