@@ -3,6 +3,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, desc, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -15,7 +16,7 @@ import { hashPassword } from '../src/lib/passwords.ts';
 export type TestServer = Awaited<ReturnType<typeof startServer>>;
 
 /** The real server (every plugin and route) on the run's PostgreSQL database; call close() after. */
-export async function startServer(env: Record<string, string> = {}) {
+export async function startServer(env: Record<string, string> = {}, extraRoutes?: (app: FastifyInstance) => void) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'vault-data-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -29,6 +30,7 @@ export async function startServer(env: Record<string, string> = {}) {
   const log = pino({ level: 'silent' });
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir, log });
   const built = await buildApp({ config, db: database.db, log });
+  extraRoutes?.(built.app);
   await built.app.ready();
   return {
     ...built,

@@ -3,24 +3,7 @@ import { lastDayToAddValue, rescissionDeadline, vestingDate, vestingStart } from
 import { messages } from '../src/messages.ts';
 import { fieldErrors } from '../src/schemas/common.ts';
 import { gpaInfoStep, membershipDraft, membershipForm, tafStep } from '../src/schemas/membership.ts';
-
-export const validAddress = {
-  streetAddress: '12 Liberty Street',
-  stAddressLine2: '',
-  city: 'New York',
-  state: 'NY',
-  postalCode: '10005',
-  country: 'United States',
-};
-export const validGpa = {
-  name: { prefix: 'Mr', firstName: 'Ada', middleName: '', lastName: 'Lovelace', suffix: '' },
-  primaryEmail: 'ada@example.com',
-  secondaryEmail: '',
-  primaryPhone: { countryCode: '+1', areaCode: '212', remNumber: '5550142' },
-  physicalAddress: validAddress,
-  mailingAddress: validAddress,
-  registrationDate: '2026-11-21',
-};
+import { validAddress, validGpa } from './fixtures.ts';
 
 const errorsOf = (schema: { safeParse: (v: unknown) => { success: boolean; error?: unknown } }, value: unknown) => {
   const r = schema.safeParse(value);
