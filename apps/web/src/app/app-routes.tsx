@@ -4,14 +4,16 @@ import { AuthRoute } from '../features/auth/auth-route';
 import { ChangePasswordPage } from '../features/auth/change-password-page';
 import { VerifiedNotice } from '../features/auth/verified-notice';
 import { AccountOverviewPage } from '../features/dashboard/account-overview-page';
+import { MembershipApplicationPage } from '../features/membership/membership-page';
 import { AboutPage } from '../features/site/about-page';
 import { ContactPage } from '../features/site/contact-page';
 import { FaqPage } from '../features/site/faq-page';
 import { HomePage } from '../features/site/home-page';
-import { LaterPage, MembershipApplicationPage, VaultNotActivatedPage } from './later-pages';
+import { LaterPage, VaultNotActivatedPage } from './later-pages';
 import { MemberLayout } from './member-layout';
 import { PublicLayout } from './public-layout';
 import { RequireMember } from './require-member';
+import { RequireMembership } from './require-membership';
 
 export function AppRoutes() {
   return (
@@ -50,15 +52,18 @@ export function AppRoutes() {
       <Route element={<RequireMember />}>
         <Route path="/change-password" element={<ChangePasswordPage />} />
         <Route element={<MemberLayout />}>
-          <Route path="/cryptocurrency" element={<AccountOverviewPage />} />
           <Route path="/settings" element={<SettingsPage />} />
           <Route path="/profile" element={<MembershipApplicationPage />} />
           <Route path="/error" element={<VaultNotActivatedPage />} />
-          <Route path="/marketplace" element={<LaterPage section="marketplace" />} />
-          <Route path="/inbox" element={<LaterPage section="inbox" />} />
-          <Route path="/remittance" element={<LaterPage section="remittance" />} />
-          <Route path="/subscription" element={<LaterPage section="subscription" />} />
-          <Route path="/chat" element={<LaterPage section="chat" />} />
+          {/* Screens that need membership data (spec 1 §6). */}
+          <Route element={<RequireMembership />}>
+            <Route path="/cryptocurrency" element={<AccountOverviewPage />} />
+            <Route path="/marketplace" element={<LaterPage section="marketplace" />} />
+            <Route path="/inbox" element={<LaterPage section="inbox" />} />
+            <Route path="/remittance" element={<LaterPage section="remittance" />} />
+            <Route path="/subscription" element={<LaterPage section="subscription" />} />
+            <Route path="/chat" element={<LaterPage section="chat" />} />
+          </Route>
         </Route>
       </Route>
 

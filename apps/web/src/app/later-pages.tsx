@@ -1,7 +1,6 @@
 import { messages } from '@vault/contract/messages';
 import { Link } from 'react-router';
 import { Card } from '../components/card';
-import { useSession } from '../lib/session';
 
 /** Member sections whose screens come with later features: the menu works, the page says what is coming. */
 export const laterSections = {
@@ -29,28 +28,6 @@ export function LaterPage({ section }: { section: keyof typeof laterSections }) 
       <Card>
         <p className="text-slate-700">{text}</p>
         <p className="mt-2 text-sm text-slate-500">This section opens in an upcoming release.</p>
-      </Card>
-    </div>
-  );
-}
-
-/** /profile until the application wizard lands: what the application is and where the member stands. */
-export function MembershipApplicationPage() {
-  const { info } = useSession();
-  const submitted = Boolean(info?.gpaData);
-  return (
-    <div className="space-y-6">
-      <h1 className="text-2xl font-semibold text-navy-900">Membership Application</h1>
-      <Card>
-        <p className="text-slate-700">
-          The vault runs as a private member association. Before you can use it, you submit your G.P.A. Level 3 data in
-          four steps: Instructions, G.P.A. Level 3 Info, TAF/Legacy and Acknowledgement, which you sign.
-        </p>
-        <p className="mt-3 text-slate-700">
-          {submitted
-            ? 'Your application has been submitted.'
-            : 'The application form is completed in the next step, which opens here in an upcoming release.'}
-        </p>
       </Card>
     </div>
   );

@@ -1,0 +1,169 @@
+import { lastDayToAddValue, rescissionDeadline, vestingDate, vestingStart } from '@vault/contract/agreement';
+import { messages } from '@vault/contract/messages';
+import type { uploadResponse } from '@vault/contract/schemas/user';
+import dayjs from 'dayjs';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useFormContext, useFormState, useWatch } from 'react-hook-form';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { Button } from '../../components/button';
+import { FieldError } from '../../components/field';
+import { SignaturePad, type SignaturePadHandle } from '../../components/signature-pad';
+import { api } from '../../lib/api';
+import { errorText } from '../../lib/format';
+import { fieldId } from './form-fields';
+import type { WizardValues } from './form-values';
+
+/** Spec 1 §9: the signature canvas of the membership wizard is 1285 by 100. */
+const CANVAS_WIDTH = 1285;
+const CANVAS_HEIGHT = 100;
+
+const longDate = (iso: string) => dayjs(iso).format('MMMM D, YYYY');
+
+function DateText({ iso }: { iso: string }) {
+  return (
+    <time dateTime={iso} className="font-semibold text-navy-900">
+      {longDate(iso)}
+    </time>
+  );
+}
+
+/** The agreement's dates, computed from the day the member reads it (spec 1 §9). */
+export function useAgreementDates() {
+  return useMemo(() => {
+    const today = new Date();
+    return {
+      vestingStart: vestingStart(today),
+      vestingDate: vestingDate(today),
+      lastDayToAddValue: lastDayToAddValue(today),
+      rescissionDeadline: rescissionDeadline(today),
+    };
+  }, []);
+}
+
+type Props = {
+  /** Whether the pad holds a drawing that has not been uploaded yet. */
+  onPendingChange: (pending: boolean) => void;
+};
+
+/** Step 4, Acknowledgement: the agreement, and the member's signature uploaded to storage. */
+export function AcknowledgementStep({ onPendingChange }: Props) {
+  const { control, setValue, clearErrors, getValues } = useFormContext<WizardValues>();
+  const { errors } = useFormState({ control, name: 'signatureUrl' });
+  const signatureUrl = useWatch({ control, name: 'signatureUrl' });
+  const registrationDate = getValues('registrationDate');
+  const dates = useAgreementDates();
+  const padRef = useRef<SignaturePadHandle>(null);
+  const [uploading, setUploading] = useState(false);
+  // A drawing left behind with the step is gone with the canvas.
+  useEffect(() => () => onPendingChange(false), [onPendingChange]);
+
+  const upload = async () => {
+    const pad = padRef.current;
+    if (!pad || pad.isEmpty()) {
+      toast.error(messages.uploadSignatureFirst);
+      return;
+    }
+    setUploading(true);
+    try {
+      const body = new FormData();
+      // The server reads the type before the file.
+      body.append('type', 'signature');
+      body.append('file', pad.toPng());
+      const res = await api<z.infer<typeof uploadResponse>>('storage/upload/base64', { body });
+      setValue('signatureUrl', res.url, { shouldDirty: true });
+      clearErrors('signatureUrl');
+      onPendingChange(false);
+      toast.success(res.message);
+    } catch (error) {
+      toast.error(errorText(error));
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  const errorId = `${fieldId('signatureUrl')}-error`;
+  return (
+    <div className="space-y-8">
+      <section aria-labelledby="agreement-title" className="space-y-3">
+        <h3 id="agreement-title" className="text-base font-semibold text-navy-900">
+          Membership agreement
+        </h3>
+        <div className="space-y-3 rounded-xl bg-slate-50 p-4 text-sm leading-relaxed text-slate-700 ring-1 ring-slate-200 sm:p-5">
+          <p>
+            <strong>Private membership.</strong> I apply to join a private member association. I will deal with the
+            association and its members privately; nothing in the vault is an offer to the general public, nor
+            investment, tax or legal advice.
+          </p>
+          <p>
+            <strong>Vesting.</strong> Value I place in the vault vests for at least one year and one day. My vesting
+            period starts on <DateText iso={dates.vestingStart} />, so it is complete no earlier than{' '}
+            <DateText iso={dates.vestingDate} />. Asset tokens qualify for redemption only after being held at least 1
+            year and 1 day.
+          </p>
+          <p>
+            <strong>Adding value.</strong> The last day to add value for this year is{' '}
+            <DateText iso={dates.lastDayToAddValue} />.
+          </p>
+          <p>
+            <strong>Activation.</strong> Activating my vault takes a contribution worth at least 21 silver asset tokens
+            (21 oz of 0.999 fine silver).
+          </p>
+          <p>
+            <strong>Rescission.</strong> I may rescind this application within 5 business days (Monday to Friday), until
+            2400 GMT on <DateText iso={dates.rescissionDeadline} />.
+          </p>
+          <p>
+            <strong>Accuracy.</strong> The information I gave in this application is true and complete, and I will keep
+            it up to date. My membership takes effect on{' '}
+            {registrationDate ? <DateText iso={registrationDate} /> : 'the effective date I gave'}.
+          </p>
+          <p>By signing below I acknowledge that I have read and accept this agreement.</p>
+        </div>
+      </section>
+
+      <section aria-labelledby="signature-title" className="space-y-3">
+        <h3 id="signature-title" className="text-base font-semibold text-navy-900">
+          Signature
+          <span aria-hidden="true" className="ml-0.5 text-red-600">
+            *
+          </span>
+        </h3>
+        <p className="text-sm text-slate-600">
+          Draw your signature in the box with a mouse, finger or pen, or type your name below. Then press Upload
+          signature.
+        </p>
+        <SignaturePad
+          ref={padRef}
+          width={CANVAS_WIDTH}
+          height={CANVAS_HEIGHT}
+          label="Signature drawing area"
+          onChange={onPendingChange}
+        />
+        <div className="flex flex-wrap items-center gap-3">
+          <Button onClick={upload} busy={uploading} aria-describedby={errors.signatureUrl ? errorId : undefined}>
+            Upload signature
+          </Button>
+          {signatureUrl ? (
+            <p className="text-sm text-emerald-700">Your signature is uploaded.</p>
+          ) : (
+            <p className="text-sm text-slate-500">No signature uploaded yet.</p>
+          )}
+        </div>
+        <FieldError id={errorId} message={errors.signatureUrl?.message} />
+        {signatureUrl ? (
+          <figure className="space-y-1">
+            <img
+              src={signatureUrl}
+              alt="Your uploaded signature"
+              className="h-auto w-full max-w-xl rounded-lg bg-white ring-1 ring-slate-200"
+            />
+            <figcaption className="text-xs text-slate-500">
+              This signature is submitted with your application. Draw again and upload to replace it.
+            </figcaption>
+          </figure>
+        ) : null}
+      </section>
+    </div>
+  );
+}
