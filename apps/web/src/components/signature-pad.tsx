@@ -24,6 +24,14 @@ type Props = {
 const PEN = '#0b1e33';
 const TYPED_FONT = '"Segoe Script", "Brush Script MT", "Lucida Handwriting", "URW Chancery L", cursive';
 
+/** A white background, so the PNG reads well anywhere. */
+function paintBlank(canvas: HTMLCanvasElement | null) {
+  const ctx = canvas?.getContext('2d');
+  if (!canvas || !ctx) return;
+  ctx.fillStyle = '#ffffff';
+  ctx.fillRect(0, 0, canvas.width, canvas.height);
+}
+
 /**
  * A signature pad: a canvas drawn with pointer events (mouse, pen, touch), with Clear and, for keyboard
  * users, "Type your name to sign", which writes the typed name onto the same canvas. The canvas keeps its
@@ -44,14 +52,7 @@ export function SignaturePad({ width, height, label, onChange, ref }: Props) {
 
   const context = () => canvasRef.current?.getContext('2d') ?? null;
 
-  /** A white background, so the PNG reads well anywhere. */
-  const paintBlank = () => {
-    const ctx = context();
-    if (!ctx) return;
-    ctx.fillStyle = '#ffffff';
-    ctx.fillRect(0, 0, width, height);
-  };
-  useEffect(paintBlank, []);
+  useEffect(() => paintBlank(canvasRef.current), []);
 
   const toCanvas = (event: PointerEvent<HTMLCanvasElement>) => {
     const rect = event.currentTarget.getBoundingClientRect();
@@ -77,7 +78,7 @@ export function SignaturePad({ width, height, label, onChange, ref }: Props) {
   };
 
   const clear = () => {
-    paintBlank();
+    paintBlank(canvasRef.current);
     setInk(false);
   };
 
@@ -91,7 +92,7 @@ export function SignaturePad({ width, height, label, onChange, ref }: Props) {
     const name = typed.trim();
     const ctx = context();
     if (!name || !ctx) return;
-    paintBlank();
+    paintBlank(canvasRef.current);
     let size = Math.round(height * 0.6);
     ctx.font = `italic ${size}px ${TYPED_FONT}`;
     while (size > 12 && ctx.measureText(name).width > width - 48) {
