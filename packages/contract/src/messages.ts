@@ -102,6 +102,14 @@ export const messages = {
   userBlockedByAdmin: 'Member blocked',
   userUnblockedByAdmin: 'Member unblocked',
 
+  // ours: the ledger
+  insufficientBalance: 'Insufficient balance',
+  invalidAmount: 'Invalid amount',
+  idempotencyKeyReused: 'This Idempotency-Key was already used for a different request',
+  holdAlreadyResolved: 'This request was already approved or rejected',
+  entryAlreadyReversed: 'This transaction was already reversed',
+  entryNotReversible: 'This transaction cannot be reversed',
+
   // ours: protocol-level errors
   unauthorized: 'Your session has expired. Please log in again.',
   forbidden: 'You are not allowed to do this',

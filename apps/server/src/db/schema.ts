@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -8,6 +10,7 @@ import {
   pgTable,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -225,3 +228,129 @@ export const auditLog = pgTable('audit_log', {
   details: jsonb('details').notNull().default(sql`'{}'::jsonb`),
   createdAt: createdAt(),
 });
+
+// ── The ledger (apps/server/src/ledger): the only code that changes balances ──────────────────────
+
+const money = (name: string) => numeric(name, { precision: 38, scale: 8 });
+
+/**
+ * One account per (asset, kind, member). Member accounts can never go below zero (CHECK); system
+ * accounts (treasury issues tokens and may be negative, holds keeps funds waiting on someone else,
+ * fees, escrow) have no owner. `balance` always equals the sum of the account's postings.
+ */
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    id: uuid('id').primaryKey(),
+    asset: text('asset').notNull(),
+    kind: text('kind', { enum: ['member', 'treasury', 'holds', 'fees', 'escrow'] }).notNull(),
+    userId: uuid('user_id').references(() => users.id),
+    balance: money('balance').notNull().default('0'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('ledger_accounts_owner_key').on(t.asset, t.kind, t.userId).nullsNotDistinct(),
+    check('ledger_member_balance_not_negative', sql`${t.kind} <> 'member' or ${t.balance} >= 0`),
+    check('ledger_member_has_owner', sql`(${t.kind} = 'member') = (${t.userId} is not null)`),
+  ],
+);
+
+/** A movement of money: its postings sum to zero per asset (checked by a deferred trigger). */
+export const journalEntries = pgTable(
+  'journal_entries',
+  {
+    id: uuid('id').primaryKey(),
+    /** What happened, e.g. credit, send, holdPlace, holdCommit, holdRelease, reversal. */
+    kind: text('kind').notNull(),
+    memo: text('memo'),
+    /** The entry this one reverses; an entry is reversed at most once. */
+    reverses: uuid('reverses').unique(),
+    createdBy: uuid('created_by').references(() => users.id),
+    metadata: jsonb('metadata').notNull().default(sql`'{}'::jsonb`),
+    createdAt: createdAt(),
+  },
+  (t) => [index('journal_entries_created_idx').on(t.createdAt)],
+);
+
+/** One line of an entry. Never updated or deleted (trigger): corrections are reversing entries. */
+export const postings = pgTable(
+  'postings',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    entryId: uuid('entry_id')
+      .notNull()
+      .references(() => journalEntries.id),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    asset: text('asset').notNull(),
+    amount: money('amount').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('postings_account_idx').on(t.accountId, t.id),
+    index('postings_entry_idx').on(t.entryId),
+    check('postings_amount_not_zero', sql`${t.amount} <> 0`),
+  ],
+);
+
+/** Funds moved to the holds account until someone else decides: committed or released exactly once. */
+export const holds = pgTable(
+  'holds',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    asset: text('asset').notNull(),
+    amount: money('amount').notNull(),
+    reason: text('reason').notNull(),
+    status: text('status', { enum: ['placed', 'committed', 'released'] })
+      .notNull()
+      .default('placed'),
+    placeEntryId: uuid('place_entry_id')
+      .notNull()
+      .references(() => journalEntries.id),
+    resolveEntryId: uuid('resolve_entry_id').references(() => journalEntries.id),
+    createdAt: createdAt(),
+    resolvedAt: ts('resolved_at'),
+  },
+  (t) => [index('holds_user_idx').on(t.userId, t.status), check('holds_amount_positive', sql`${t.amount} > 0`)],
+);
+
+/** Acquisitions of an asset by a member, consumed first-in first-out; redeemable 1 year and 1 day after acquiredAt. */
+export const assetLots = pgTable(
+  'asset_lots',
+  {
+    id: uuid('id').primaryKey(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    asset: text('asset').notNull(),
+    acquiredAt: ts('acquired_at').notNull(),
+    amount: money('amount').notNull(),
+    remaining: money('remaining').notNull(),
+    entryId: uuid('entry_id')
+      .notNull()
+      .references(() => journalEntries.id),
+  },
+  (t) => [
+    index('asset_lots_fifo_idx').on(t.accountId, t.acquiredAt, t.id),
+    check('asset_lots_remaining_range', sql`${t.remaining} >= 0 and ${t.remaining} <= ${t.amount}`),
+  ],
+);
+
+/** A money-moving request's Idempotency-Key: a repeat gets the first answer; another body with it, 409. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    response: jsonb('response').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('idempotency_keys_pk').on(t.userId, t.key)],
+);

@@ -1,0 +1,389 @@
+import { messages } from '@vault/contract/messages';
+import { fromUnits, toUnits } from '@vault/contract/money';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import {
+  assetLots,
+  holds,
+  idempotencyKeys,
+  journalEntries,
+  ledgerAccounts,
+  nativeTokens,
+  postings,
+} from '../db/schema.ts';
+import { badRequest, conflict, notFound } from '../http/errors.ts';
+import { newId } from '../lib/ids.ts';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type SystemKind = 'treasury' | 'holds' | 'fees' | 'escrow';
+
+/** Whose account: a member's, or one of the platform's per asset. */
+export type Party = { userId: string } | { system: SystemKind };
+type Leg = { party: Party; units: bigint };
+type Entry = {
+  kind: string;
+  memo?: string | null;
+  createdBy?: string | null;
+  reverses?: string;
+  metadata?: Record<string, unknown>;
+};
+
+const RETRYABLE = new Set(['40001', '40P01']); // serialization failure, deadlock
+const pgCode = (error: unknown) => {
+  const e = error as { code?: string; cause?: { code?: string; constraint?: string }; constraint?: string };
+  return { code: e.cause?.code ?? e.code, constraint: e.cause?.constraint ?? e.constraint };
+};
+
+const positive = (amount: string) => {
+  const units = toUnits(amount);
+  if (units <= 0n) throw badRequest(messages.invalidAmount, 'INVALID_AMOUNT', { amount: messages.invalidAmount });
+  return units;
+};
+
+/**
+ * The money core: the only code that changes balances. Every movement is one journal entry whose
+ * postings sum to zero per asset; member balances never go below zero (a CHECK constraint, rows updated
+ * in account-id order so concurrent entries cannot deadlock); holds resolve exactly once; asset tokens
+ * are tracked in lots consumed first-in first-out.
+ */
+export function createLedger(db: Db) {
+  const lotTrackedCache = new Map<string, boolean>();
+
+  /** Asset and legacy tokens carry acquisition dates (redeemable 1 year and 1 day after). */
+  async function lotTracked(tx: Tx, asset: string) {
+    const cached = lotTrackedCache.get(asset);
+    if (cached !== undefined) return cached;
+    const [token] = await tx
+      .select({ type: nativeTokens.type })
+      .from(nativeTokens)
+      .where(eq(nativeTokens.coinSymbol, asset));
+    const tracked = token?.type === 'asset' || token?.type === 'sdira';
+    lotTrackedCache.set(asset, tracked);
+    return tracked;
+  }
+
+  async function accountId(tx: Tx, asset: string, party: Party): Promise<string> {
+    const owner =
+      'userId' in party ? { kind: 'member' as const, userId: party.userId } : { kind: party.system, userId: null };
+    const where = and(
+      eq(ledgerAccounts.asset, asset),
+      eq(ledgerAccounts.kind, owner.kind),
+      owner.userId ? eq(ledgerAccounts.userId, owner.userId) : sql`${ledgerAccounts.userId} is null`,
+    );
+    const [found] = await tx.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(where);
+    if (found) return found.id;
+    await tx
+      .insert(ledgerAccounts)
+      .values({ id: newId(), asset, kind: owner.kind, userId: owner.userId })
+      .onConflictDoNothing();
+    const [row] = await tx.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(where);
+    return row!.id;
+  }
+
+  /** Takes `units` from the account's lots, oldest first. */
+  async function consumeLots(tx: Tx, account: string, units: bigint) {
+    const lots = await tx
+      .select({ id: assetLots.id, remaining: assetLots.remaining })
+      .from(assetLots)
+      .where(and(eq(assetLots.accountId, account), gt(assetLots.remaining, '0')))
+      .orderBy(asc(assetLots.acquiredAt), asc(assetLots.id))
+      .for('update');
+    let left = units;
+    for (const lot of lots) {
+      if (left === 0n) break;
+      const take = toUnits(lot.remaining) < left ? toUnits(lot.remaining) : left;
+      await tx
+        .update(assetLots)
+        .set({ remaining: fromUnits(toUnits(lot.remaining) - take) })
+        .where(eq(assetLots.id, lot.id));
+      left -= take;
+    }
+  }
+
+  /**
+   * Writes one balanced entry. `lots`: whether member legs acquire (new lot) or dispose (FIFO) of an
+   * asset token; moves to and from holds keep the member's lots.
+   */
+  async function post(tx: Tx, asset: string, entry: Entry, legs: Leg[], lots: boolean): Promise<string> {
+    if (legs.reduce((sum, leg) => sum + leg.units, 0n) !== 0n) throw new Error('unbalanced entry');
+    const entryId = newId();
+    await tx.insert(journalEntries).values({
+      id: entryId,
+      kind: entry.kind,
+      memo: entry.memo ?? null,
+      createdBy: entry.createdBy ?? null,
+      reverses: entry.reverses,
+      metadata: entry.metadata ?? {},
+    });
+    const resolved = await Promise.all(
+      legs.map(async (leg) => ({ ...leg, account: await accountId(tx, asset, leg.party) })),
+    );
+    const deltas = new Map<string, bigint>();
+    for (const leg of resolved) deltas.set(leg.account, (deltas.get(leg.account) ?? 0n) + leg.units);
+    // A fixed lock order (account id) keeps concurrent entries from deadlocking each other.
+    for (const account of [...deltas.keys()].sort()) {
+      const delta = deltas.get(account)!;
+      if (delta === 0n) continue;
+      await tx
+        .update(ledgerAccounts)
+        .set({ balance: sql`${ledgerAccounts.balance} + ${fromUnits(delta)}::numeric` })
+        .where(eq(ledgerAccounts.id, account));
+    }
+    await tx
+      .insert(postings)
+      .values(resolved.map((leg) => ({ entryId, accountId: leg.account, asset, amount: fromUnits(leg.units) })));
+    if (lots && (await lotTracked(tx, asset))) {
+      for (const leg of resolved) {
+        if (!('userId' in leg.party)) continue;
+        if (leg.units > 0n) {
+          const amount = fromUnits(leg.units);
+          await tx.insert(assetLots).values({
+            id: newId(),
+            accountId: leg.account,
+            asset,
+            acquiredAt: new Date(),
+            amount,
+            remaining: amount,
+            entryId,
+          });
+        } else {
+          await consumeLots(tx, leg.account, -leg.units);
+        }
+      }
+    }
+    return entryId;
+  }
+
+  /** A transaction, retried on serialization failures and deadlocks; a negative member balance is a 400. */
+  async function transaction<T>(run: (tx: Tx) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await db.transaction(run);
+      } catch (error) {
+        const { code, constraint } = pgCode(error);
+        if (code === '23514' && constraint === 'ledger_member_balance_not_negative') {
+          throw badRequest(messages.insufficientBalance, 'INSUFFICIENT_BALANCE', {
+            amount: messages.insufficientBalance,
+          });
+        }
+        if (code && RETRYABLE.has(code) && attempt < 5) continue;
+        throw error;
+      }
+    }
+  }
+
+  /**
+   * Runs `run` once per (member, key): a repeat returns the first answer, the same key with another
+   * request is a 409. Concurrent repeats wait on the key's row and then read the stored answer.
+   */
+  async function once<T extends Record<string, unknown>>(
+    idempotency: { userId: string; key: string; requestHash: string } | undefined,
+    run: (tx: Tx) => Promise<T>,
+  ): Promise<T> {
+    if (!idempotency) return transaction(run);
+    return transaction(async (tx) => {
+      const { userId, key, requestHash } = idempotency;
+      const [claimed] = await tx
+        .insert(idempotencyKeys)
+        .values({ userId, key, requestHash, response: {} })
+        .onConflictDoNothing()
+        .returning();
+      if (!claimed) {
+        const [first] = await tx
+          .select()
+          .from(idempotencyKeys)
+          .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+        if (!first || first.requestHash !== requestHash)
+          throw conflict(messages.idempotencyKeyReused, 'IDEMPOTENCY_KEY_REUSED');
+        return first.response as T;
+      }
+      const result = await run(tx);
+      await tx
+        .update(idempotencyKeys)
+        .set({ response: result })
+        .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+      return result;
+    });
+  }
+
+  async function resolveHold(
+    holdId: string,
+    status: 'committed' | 'released',
+    to: Party | undefined,
+    by: string | null,
+  ) {
+    return transaction(async (tx) => {
+      // Exactly once: only the call that moves the hold out of 'placed' goes on.
+      const [hold] = await tx
+        .update(holds)
+        .set({ status, resolvedAt: new Date() })
+        .where(and(eq(holds.id, holdId), eq(holds.status, 'placed')))
+        .returning();
+      if (!hold) {
+        const [exists] = await tx.select({ id: holds.id }).from(holds).where(eq(holds.id, holdId));
+        if (!exists) throw notFound();
+        throw conflict(messages.holdAlreadyResolved, 'HOLD_RESOLVED');
+      }
+      const units = toUnits(hold.amount);
+      const member = { userId: hold.userId };
+      const entryId =
+        status === 'released'
+          ? await post(
+              tx,
+              hold.asset,
+              { kind: 'holdRelease', createdBy: by, metadata: { holdId } },
+              [
+                { party: { system: 'holds' }, units: -units },
+                { party: member, units },
+              ],
+              false,
+            )
+          : await commitHeld(tx, hold.asset, member, to ?? { system: 'treasury' }, units, {
+              kind: 'holdCommit',
+              createdBy: by,
+              metadata: { holdId },
+            });
+      await tx.update(holds).set({ resolveEntryId: entryId }).where(eq(holds.id, holdId));
+      return { holdId, entryId, status };
+    });
+  }
+
+  /** Committing a hold pays the destination from the holds account; the member's lots go with it. */
+  async function commitHeld(tx: Tx, asset: string, member: { userId: string }, to: Party, units: bigint, entry: Entry) {
+    const entryId = await post(
+      tx,
+      asset,
+      entry,
+      [
+        { party: { system: 'holds' }, units: -units },
+        { party: to, units },
+      ],
+      true,
+    );
+    if (await lotTracked(tx, asset)) await consumeLots(tx, await accountId(tx, asset, member), units);
+    return entryId;
+  }
+
+  return {
+    /** Issues tokens from the treasury to a member (admin credit, seed, later: settled funding). */
+    credit: async (
+      input: { userId: string; asset: string; amount: string; by: string | null; memo?: string },
+      idempotency?: { key: string; requestHash: string },
+    ) => {
+      const units = positive(input.amount);
+      return once(idempotency && { ...idempotency, userId: input.userId }, async (tx) => ({
+        entryId: await post(
+          tx,
+          input.asset,
+          { kind: 'credit', createdBy: input.by, memo: input.memo },
+          [
+            { party: { system: 'treasury' }, units: -units },
+            { party: { userId: input.userId }, units },
+          ],
+          true,
+        ),
+      }));
+    },
+
+    /** Member to member. */
+    send: async (
+      input: { from: string; to: string; asset: string; amount: string; memo?: string },
+      idempotency?: { key: string; requestHash: string },
+    ) => {
+      const units = positive(input.amount);
+      if (input.from === input.to) throw badRequest(messages.invalidRequest, 'SEND_TO_SELF');
+      return once(idempotency && { ...idempotency, userId: input.from }, async (tx) => ({
+        entryId: await post(
+          tx,
+          input.asset,
+          { kind: 'send', createdBy: input.from, memo: input.memo, metadata: { from: input.from, to: input.to } },
+          [
+            { party: { userId: input.from }, units: -units },
+            { party: { userId: input.to }, units },
+          ],
+          true,
+        ),
+      }));
+    },
+
+    /** Moves a member's funds to the holds account until commitHold or releaseHold. */
+    placeHold: async (
+      input: { userId: string; asset: string; amount: string; reason: string },
+      idempotency?: { key: string; requestHash: string },
+    ) => {
+      const units = positive(input.amount);
+      return once(idempotency && { ...idempotency, userId: input.userId }, async (tx) => {
+        const holdId = newId();
+        const entryId = await post(
+          tx,
+          input.asset,
+          { kind: 'holdPlace', createdBy: input.userId, memo: input.reason, metadata: { holdId } },
+          [
+            { party: { userId: input.userId }, units: -units },
+            { party: { system: 'holds' }, units },
+          ],
+          false,
+        );
+        await tx.insert(holds).values({
+          id: holdId,
+          userId: input.userId,
+          asset: input.asset,
+          amount: fromUnits(units),
+          reason: input.reason,
+          placeEntryId: entryId,
+        });
+        return { holdId, entryId };
+      });
+    },
+
+    /** Pays a hold to its destination (another member, or the treasury when tokens leave the platform). */
+    commitHold: (holdId: string, to: Party | undefined, by: string | null) => resolveHold(holdId, 'committed', to, by),
+    releaseHold: (holdId: string, by: string | null) => resolveHold(holdId, 'released', undefined, by),
+
+    /** A correcting entry with every posting of `entryId` negated; an entry is reversed at most once. */
+    reverse: (entryId: string, by: string, memo: string) =>
+      transaction(async (tx) => {
+        const [original] = await tx.select().from(journalEntries).where(eq(journalEntries.id, entryId));
+        if (!original) throw notFound();
+        if (!['credit', 'send'].includes(original.kind))
+          throw badRequest(messages.entryNotReversible, 'NOT_REVERSIBLE');
+        const [already] = await tx
+          .select({ id: journalEntries.id })
+          .from(journalEntries)
+          .where(eq(journalEntries.reverses, entryId));
+        if (already) throw conflict(messages.entryAlreadyReversed, 'ALREADY_REVERSED');
+        const lines = await tx
+          .select({
+            amount: postings.amount,
+            asset: postings.asset,
+            kind: ledgerAccounts.kind,
+            userId: ledgerAccounts.userId,
+          })
+          .from(postings)
+          .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, postings.accountId))
+          .where(eq(postings.entryId, entryId));
+        const asset = lines[0]!.asset;
+        const legs: Leg[] = lines.map((l) => ({
+          party: l.userId ? { userId: l.userId } : { system: l.kind as SystemKind },
+          units: -toUnits(l.amount),
+        }));
+        return {
+          entryId: await post(tx, asset, { kind: 'reversal', createdBy: by, memo, reverses: entryId }, legs, true),
+        };
+      }).catch((error) => {
+        if (pgCode(error).code === '23505') throw conflict(messages.entryAlreadyReversed, 'ALREADY_REVERSED');
+        throw error;
+      }),
+
+    /** Balances of a member's accounts, as decimal strings. */
+    async balances(userId: string, assets?: string[]) {
+      const rows = await db
+        .select({ asset: ledgerAccounts.asset, balance: ledgerAccounts.balance })
+        .from(ledgerAccounts)
+        .where(and(eq(ledgerAccounts.userId, userId), assets ? inArray(ledgerAccounts.asset, assets) : undefined));
+      return Object.fromEntries(rows.map((r) => [r.asset, fromUnits(toUnits(r.balance))]));
+    },
+  };
+}
+
+export type Ledger = ReturnType<typeof createLedger>;

@@ -1,0 +1,47 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { add, compare, fromUnits, multiply, normalize, round, subtract, toFixed, toUnits } from '../src/money.ts';
+
+const amount = fc.bigInt({ min: -(10n ** 17n), max: 10n ** 17n }).map((units) => fromUnits(units));
+
+describe('money', () => {
+  it('reads and writes decimal strings exactly', () => {
+    expect(toUnits('12.5')).toBe(1_250_000_000n);
+    expect(toUnits('0.00000001')).toBe(1n);
+    expect(fromUnits(1_250_000_000n)).toBe('12.5');
+    expect(normalize('1.50000000')).toBe('1.5');
+    expect(normalize('-0.0')).toBe('0');
+    expect(() => toUnits('1.123456789')).toThrow();
+    expect(() => toUnits('1e3')).toThrow();
+    expect(() => toUnits('abc')).toThrow();
+  });
+
+  it('adds where floats would not: 0.1 + 0.2 = 0.3', () => {
+    expect(add('0.1', '0.2')).toBe('0.3');
+    expect(subtract('0.3', '0.1')).toBe('0.2');
+  });
+
+  it('rounds half up, away from zero', () => {
+    expect(round('2.345', 2)).toBe('2.35');
+    expect(round('2.344999', 2)).toBe('2.34');
+    expect(round('-2.345', 2)).toBe('-2.35');
+    expect(toFixed('12.5', 2)).toBe('12.50');
+    expect(toFixed('0.005', 2)).toBe('0.01');
+  });
+
+  it('multiplies balance by price exactly, then to the cents', () => {
+    expect(multiply('21', '31.42', 2)).toBe('659.82');
+    expect(multiply('0.33333333', '3', 2)).toBe('1');
+    expect(multiply('1.23456789', '2.5')).toBe('3.08641973');
+  });
+
+  it('round-trips and adds like integers (property)', () => {
+    fc.assert(
+      fc.property(amount, amount, (a, b) => {
+        expect(fromUnits(toUnits(a))).toBe(a);
+        expect(subtract(add(a, b), b)).toBe(a);
+        expect(compare(add(a, b), a)).toBe(Math.sign(Number(toUnits(b))));
+      }),
+    );
+  });
+});
