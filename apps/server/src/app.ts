@@ -18,6 +18,7 @@ import type { Context } from './context.ts';
 import type { Db } from './db/client.ts';
 import { registerAuth } from './http/auth.ts';
 import { registerErrorHandler } from './http/errors.ts';
+import { createLedger } from './ledger/ledger.ts';
 import { EventBus } from './lib/events.ts';
 import { sharedSecret } from './lib/secrets.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
@@ -139,7 +140,7 @@ export async function buildApp(opts: { config: Config; db: Db; log: Logger }) {
   siteRoutes(app, siteService(ctx));
   nativeTokenRoutes(app, nativeTokenService(ctx));
   membershipRoutes(app, membershipService(ctx));
-  adminRoutes(app, adminService(ctx, { sessions, settings, notifications }));
+  adminRoutes(app, adminService(ctx, { sessions, settings, notifications, ledger: createLedger(db) }));
 
   app.get('/api/health', { config: { auth: 'public' }, schema: { tags: ['health'] } }, async () => {
     await db.execute(sql`select 1`);

@@ -45,3 +45,25 @@ describe('money', () => {
     );
   });
 });
+
+describe('token amounts (spec 2 §5 send messages)', async () => {
+  const { tokenAmount } = await import('../src/schemas/ledger.ts');
+  const messageOf = (v: string) => {
+    const r = tokenAmount.safeParse(v);
+    return r.success ? null : r.error.issues[0]?.message;
+  };
+  it.each([
+    ['', 'Amount is required'],
+    ['abc', 'Invalid amount'],
+    ['0', 'Invalid amount'],
+    ['0.000000001', 'number field must have 8 digits after decimal or less'],
+    ['100000000.00000001', 'max 8 number required'],
+    ['1000000000', 'max 8 number required'],
+  ])('%s → %s', (value, message) => {
+    expect(messageOf(value)).toBe(message);
+  });
+  it('accepts 1e8 and one unit', () => {
+    expect(messageOf('100000000')).toBeNull();
+    expect(messageOf('0.00000001')).toBeNull();
+  });
+});

@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
+import { createLedger } from '../../ledger/ledger.ts';
 import { newId } from '../../lib/ids.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { Db } from '../client.ts';
@@ -11,6 +12,8 @@ type DemoUser = {
   password: string;
   what: string;
   values: Partial<typeof users.$inferInsert>;
+  /** Opening balances, issued from the treasury through the ledger. */
+  balances?: Record<string, string>;
 };
 
 const membership = (first: string, last: string, email: string) => ({
@@ -42,6 +45,7 @@ export const DEMO_USERS: DemoUser[] = [
     name: 'Morgan Member',
     password: 'Member2026!',
     what: 'activated member with membership data',
+    balances: { Q: '2500', XAG: '40', XAU: '1.5' },
     values: {
       isWalletActivated: true,
       savedFormData: membership('Morgan', 'Member', 'member@vault.local'),
@@ -74,6 +78,7 @@ export const DEMO_USERS: DemoUser[] = [
     name: 'Sam Sdira',
     password: 'Sdira2026!',
     what: 'sdira member',
+    balances: { LXAG: '30', Q: '500' },
     values: { type: 'sdira', isWalletActivated: true, gpaData: membership('Sam', 'Sdira', 'sdira@vault.local') },
   },
 ];
@@ -153,6 +158,7 @@ const TOKENS: Omit<typeof nativeTokens.$inferInsert, 'id'>[] = [
 
 /** Demo data for a fresh install. Safe to run on every start: it only adds what is missing. */
 export async function seedDemo(db: Db, log: Logger) {
+  const ledger = createLedger(db);
   for (const token of TOKENS) {
     await db
       .insert(nativeTokens)
@@ -176,6 +182,14 @@ export async function seedDemo(db: Db, log: Logger) {
       await db
         .insert(notifications)
         .values({ id: newId(), userId: created.id, message: `Welcome to the vault, ${demo.name}.` });
+    }
+    // Opening balances go through the ledger like any credit; the idempotency key makes each happen once.
+    const [member] = await db.select({ id: users.id }).from(users).where(eq(users.email, demo.email));
+    for (const [asset, amount] of Object.entries(demo.balances ?? {})) {
+      await ledger.credit(
+        { userId: member!.id, asset, amount, by: null, memo: 'Demo opening balance' },
+        { key: `demo-opening-${asset}`, requestHash: amount },
+      );
     }
   }
   const width = Math.max(...DEMO_USERS.map((u) => u.email.length));

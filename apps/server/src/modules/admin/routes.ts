@@ -1,8 +1,10 @@
 import { messageResponse } from '@vault/contract/schemas/common';
+import { adminCreditBody, creditResponse } from '@vault/contract/schemas/ledger';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { caller } from '../../http/auth.ts';
+import { idempotencyOf } from '../../http/idempotency.ts';
 import { responses } from '../../http/schema.ts';
 import type { AdminService } from './service.ts';
 
@@ -58,6 +60,20 @@ export function adminRoutes(app: FastifyInstance, admin: AdminService) {
       },
     },
     (req) => admin.notify(caller(req).user, req.body.userId, req.body.message),
+  );
+
+  r.post(
+    '/api/admin/ledger/credit',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Issue tokens from the treasury to a member (audited; accepts an Idempotency-Key header)',
+        body: adminCreditBody,
+        response: responses({ 200: creditResponse }),
+      },
+    },
+    (req) => admin.credit(caller(req).user, req.body, idempotencyOf(req)),
   );
 
   r.get(

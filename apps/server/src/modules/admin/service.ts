@@ -1,21 +1,21 @@
 import { messages } from '@vault/contract/messages';
+import type { AdminCreditBody } from '@vault/contract/schemas/ledger';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Context } from '../../context.ts';
-import { auditLog, outbox, users } from '../../db/schema.ts';
+import { outbox, users } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
-import { newId } from '../../lib/ids.ts';
+import type { Ledger } from '../../ledger/ledger.ts';
 import type { SessionService, User } from '../auth/sessions.ts';
 import type { NotificationService } from '../notifications/service.ts';
 import type { SettingsService } from '../settings/service.ts';
+import { audit } from './audit.ts';
+import { issueTokens } from './issue-tokens.ts';
 
-type Deps = { sessions: SessionService; settings: SettingsService; notifications: NotificationService };
+type Deps = { sessions: SessionService; settings: SettingsService; notifications: NotificationService; ledger: Ledger };
 
 /** The back office actions of this area. Every change an administrator makes writes an audit row. */
 export function adminService(ctx: Context, deps: Deps) {
   const { db } = ctx;
-  const audit = (actor: User, action: string, targetId: string | null, details: Record<string, unknown>) =>
-    db.insert(auditLog).values({ id: newId(), actorId: actor.id, action, targetId, details });
-
   const findMember = async (id: string) => {
     const [user] = await db
       .select()
@@ -28,14 +28,14 @@ export function adminService(ctx: Context, deps: Deps) {
   return {
     async setMaintenance(actor: User, maintenance: boolean) {
       await deps.settings.set('maintenance', maintenance);
-      await audit(actor, 'settings.maintenance', null, { maintenance });
+      await audit(db, actor, 'settings.maintenance', null, { maintenance });
       return { message: messages.maintenanceUpdated };
     },
 
     async block(actor: User, userId: string, reason: string) {
       const user = await findMember(userId);
       await db.update(users).set({ isBlocked: true, blockReason: reason }).where(eq(users.id, user.id));
-      await audit(actor, 'user.block', user.id, { reason });
+      await audit(db, actor, 'user.block', user.id, { reason });
       // Tell the member's open screens why before their sessions (and sockets) are cut.
       ctx.events.emit('userBlocked', { userId: user.id, email: user.email, blockReason: reason });
       await deps.sessions.revokeAll(user.id);
@@ -45,16 +45,19 @@ export function adminService(ctx: Context, deps: Deps) {
     async unblock(actor: User, userId: string) {
       const user = await findMember(userId);
       await db.update(users).set({ isBlocked: false, blockReason: null }).where(eq(users.id, user.id));
-      await audit(actor, 'user.unblock', user.id, {});
+      await audit(db, actor, 'user.unblock', user.id, {});
       return { message: messages.userUnblockedByAdmin };
     },
 
     async notify(actor: User, userId: string, message: string) {
       const user = await findMember(userId);
       await deps.notifications.notify(user.id, message);
-      await audit(actor, 'notification.send', user.id, { message });
+      await audit(db, actor, 'notification.send', user.id, { message });
       return { message: 'Notification sent' };
     },
+
+    credit: (actor: User, body: AdminCreditBody, idempotency?: { key: string; requestHash: string }) =>
+      issueTokens(db, deps.ledger, actor, body, idempotency),
 
     async outbox(to: string | undefined, limit: number) {
       const rows = await db

@@ -1,0 +1,46 @@
+/**
+ * `npm run ledger -- credit --email member@vault.local --asset Q --amount 100 [--memo "..."]`
+ * Issues tokens from the treasury to a member, through the same rule and audit as the admin API.
+ */
+import { parseArgs } from 'node:util';
+import { adminCreditBody } from '@vault/contract/schemas/ledger';
+import pino from 'pino';
+import { loadConfig } from '../config.ts';
+import { openDatabase } from '../db/client.ts';
+import { createLedger } from '../ledger/ledger.ts';
+import { issueTokens } from '../modules/admin/issue-tokens.ts';
+
+const usage =
+  'usage: npm run ledger -- credit --email <member e-mail> --asset <symbol> --amount <decimal> [--memo <text>]';
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: {
+    email: { type: 'string' },
+    asset: { type: 'string' },
+    amount: { type: 'string' },
+    memo: { type: 'string' },
+  },
+});
+if (positionals[0] !== 'credit') {
+  console.error(usage);
+  process.exit(2);
+}
+const parsed = adminCreditBody.safeParse(values);
+if (!parsed.success) {
+  for (const issue of parsed.error.issues) console.error(`${issue.path.join('.')}: ${issue.message}`);
+  console.error(usage);
+  process.exit(2);
+}
+
+const config = loadConfig();
+const log = pino({ level: 'warn' });
+const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir, log });
+try {
+  const result = await issueTokens(database.db, createLedger(database.db), null, parsed.data);
+  console.log(`${result.message}; balance ${result.data.balance} (entry ${result.data.entryId})`);
+} catch (error) {
+  console.error((error as Error).message);
+  process.exitCode = 1;
+} finally {
+  await database.close();
+}

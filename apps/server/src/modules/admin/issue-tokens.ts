@@ -1,0 +1,45 @@
+import { messages } from '@vault/contract/messages';
+import type { AdminCreditBody } from '@vault/contract/schemas/ledger';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { nativeTokens, users } from '../../db/schema.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
+import type { Ledger } from '../../ledger/ledger.ts';
+import type { User } from '../auth/sessions.ts';
+import { audit } from './audit.ts';
+
+/**
+ * Issues tokens from the treasury to a member, before funding exists (issue 4 item 9): the admin API
+ * and `npm run ledger -- credit` both come here, and both leave an audit row.
+ */
+export async function issueTokens(
+  db: Db,
+  ledger: Ledger,
+  actor: User | null,
+  body: AdminCreditBody,
+  idempotency?: { key: string; requestHash: string },
+) {
+  const [member] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.email, body.email), isNull(users.deletedAt)));
+  if (!member) throw notFound(messages.userNotFound);
+  const [token] = await db
+    .select({ id: nativeTokens.id })
+    .from(nativeTokens)
+    .where(eq(nativeTokens.coinSymbol, body.asset));
+  if (!token) throw badRequest(messages.invalidRequest, 'UNKNOWN_ASSET', { asset: messages.invalidRequest });
+  const { entryId } = await ledger.credit(
+    { userId: member.id, asset: body.asset, amount: body.amount, by: actor?.id ?? null, memo: body.memo },
+    idempotency,
+  );
+  await audit(db, actor, 'ledger.credit', member.id, {
+    entryId,
+    asset: body.asset,
+    amount: body.amount,
+    memo: body.memo ?? null,
+    via: actor ? 'api' : 'cli',
+  });
+  const balance = (await ledger.balances(member.id, [body.asset]))[body.asset] ?? '0';
+  return { message: `${body.amount} ${body.asset} credited to ${member.email}`, data: { entryId, balance } };
+}

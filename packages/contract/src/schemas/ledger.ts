@@ -1,0 +1,45 @@
+import { messages } from '../messages.ts';
+import { toUnits } from '../money.ts';
+
+/** Sends and swaps go up to 1e8 tokens (spec 2 §9). */
+const MAX_UNITS = 10n ** 16n;
+
+import { z } from '../zod.ts';
+import { email } from './common.ts';
+
+/**
+ * A token amount as the member types it (spec 2 §5 "Send tokens"): required, greater than zero, at most
+ * 1e8 and 8 decimals; travels as a decimal string, never a float.
+ */
+export const tokenAmount = z
+  .string({ error: 'Amount is required' })
+  .trim()
+  .min(1, 'Amount is required')
+  .superRefine((value, ctx) => {
+    if (value === '') return;
+    const fail = (message: string) => ctx.addIssue({ code: 'custom', message });
+    const match = /^(\d+)(?:\.(\d+))?$/.exec(value);
+    if (!match) return fail(messages.invalidAmount);
+    if ((match[2]?.length ?? 0) > 8) return fail('number field must have 8 digits after decimal or less');
+    if (match[1]!.length > 9 || toUnits(value) > MAX_UNITS) return fail('max 8 number required');
+    if (toUnits(value) <= 0n) return fail(messages.invalidAmount);
+  });
+
+export const assetSymbol = z
+  .string()
+  .trim()
+  .regex(/^[A-Z0-9]{1,12}$/, messages.invalidRequest);
+
+/** Back office: issue tokens from the treasury to a member (before funding exists; audited). */
+export const adminCreditBody = z.object({
+  email,
+  asset: assetSymbol,
+  amount: tokenAmount,
+  memo: z.string().trim().max(200).optional(),
+});
+export type AdminCreditBody = z.infer<typeof adminCreditBody>;
+
+export const creditResponse = z.object({
+  message: z.string(),
+  data: z.object({ entryId: z.string(), balance: z.string() }),
+});
