@@ -102,9 +102,17 @@ export function createLedger(db: Db) {
 
   /**
    * Writes one balanced entry. `lots`: whether member legs acquire (new lot) or dispose (FIFO) of an
-   * asset token; moves to and from holds keep the member's lots.
+   * asset token; moves to and from holds keep the member's lots. `alsoLock`: accounts without a posting
+   * whose lots the caller changes next (the holder of a committed hold), locked in the same order.
    */
-  async function post(tx: Tx, asset: string, entry: Entry, legs: Leg[], lots: boolean): Promise<string> {
+  async function post(
+    tx: Tx,
+    asset: string,
+    entry: Entry,
+    legs: Leg[],
+    lots: boolean,
+    alsoLock: Party[] = [],
+  ): Promise<string> {
     if (legs.reduce((sum, leg) => sum + leg.units, 0n) !== 0n) throw new Error('unbalanced entry');
     const entryId = newId();
     await tx.insert(journalEntries).values({
@@ -120,10 +128,21 @@ export function createLedger(db: Db) {
     );
     const deltas = new Map<string, bigint>();
     for (const leg of resolved) deltas.set(leg.account, (deltas.get(leg.account) ?? 0n) + leg.units);
+    for (const party of alsoLock) {
+      const account = await accountId(tx, asset, party);
+      deltas.set(account, deltas.get(account) ?? 0n);
+    }
     // A fixed lock order (account id) keeps concurrent entries from deadlocking each other.
     for (const account of [...deltas.keys()].sort()) {
       const delta = deltas.get(account)!;
-      if (delta === 0n) continue;
+      if (delta === 0n) {
+        await tx
+          .select({ id: ledgerAccounts.id })
+          .from(ledgerAccounts)
+          .where(eq(ledgerAccounts.id, account))
+          .for('update');
+        continue;
+      }
       await tx
         .update(ledgerAccounts)
         .set({ balance: sql`${ledgerAccounts.balance} + ${fromUnits(delta)}::numeric` })
@@ -259,7 +278,9 @@ export function createLedger(db: Db) {
         { party: to, units },
       ],
       true,
+      [member],
     );
+    // The holder's account is locked above, so no other entry changes its lots while they are taken.
     if (await lotTracked(tx, asset)) await consumeLots(tx, await accountId(tx, asset, member), units);
     return entryId;
   }
