@@ -30,6 +30,8 @@ import { membershipRoutes } from './modules/membership/routes.ts';
 import { membershipService } from './modules/membership/service.ts';
 import { nativeTokenRoutes } from './modules/native-token/routes.ts';
 import { nativeTokenService } from './modules/native-token/service.ts';
+import { nativeWalletRoutes } from './modules/native-wallet/routes.ts';
+import { nativeWalletService } from './modules/native-wallet/service.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { notificationService } from './modules/notifications/service.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
@@ -140,7 +142,9 @@ export async function buildApp(opts: { config: Config; db: Db; log: Logger }) {
   siteRoutes(app, siteService(ctx));
   nativeTokenRoutes(app, nativeTokenService(ctx));
   membershipRoutes(app, membershipService(ctx));
-  adminRoutes(app, adminService(ctx, { sessions, settings, notifications, ledger: createLedger(db) }));
+  const ledger = createLedger(db);
+  nativeWalletRoutes(app, nativeWalletService(ctx, ledger));
+  adminRoutes(app, adminService(ctx, { sessions, settings, notifications, ledger }));
 
   app.get('/api/health', { config: { auth: 'public' }, schema: { tags: ['health'] } }, async () => {
     await db.execute(sql`select 1`);

@@ -102,6 +102,16 @@ export const messages = {
   userBlockedByAdmin: 'Member blocked',
   userUnblockedByAdmin: 'Member unblocked',
 
+  // spec 2 §5, §8: sending tokens
+  sendEmailRequired: 'Email is required',
+  sendEmailInvalid: 'Email is not valid',
+  activateFirst: 'Please activate your vault first',
+  requestSubmitted: 'Request submitted successfully please wait for admin approval',
+  // ours: sending tokens
+  recipientNotFound: 'No active member uses this e-mail address',
+  sendToSelf: 'You cannot send tokens to yourself',
+  sdiraSendsByRequest: 'Legacy accounts send tokens by request: please use Send Request',
+
   // ours: the ledger
   insufficientBalance: 'Insufficient balance',
   invalidAmount: 'Invalid amount',

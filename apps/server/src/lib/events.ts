@@ -12,6 +12,8 @@ export type DomainEvents = {
     notification: { _id: string; message: string; createdAt: string };
   };
   sessionsRevoked: { userId: string };
+  /** A member's balances changed (spec: nativeWalletUpdate refreshes open dashboards). */
+  walletUpdated: { userId: string; email: string };
 };
 
 export class EventBus {

@@ -44,6 +44,9 @@ export function attachRealtime(server: HttpServer, ctx: Context, sessions: Sessi
     ctx.events.on('notificationCreated', ({ userId, email, notification }) => {
       io.to(room(userId)).emit(email, { type: 'notification', user: { _id: userId, email }, notification });
     }),
+    ctx.events.on('walletUpdated', ({ userId, email }) => {
+      io.to(room(userId)).emit(email, { type: 'nativeWalletUpdate', user: { _id: userId, email } });
+    }),
     ctx.events.on('sessionsRevoked', ({ userId }) => {
       io.in(room(userId)).disconnectSockets(true);
     }),

@@ -43,3 +43,23 @@ export const creditResponse = z.object({
   message: z.string(),
   data: z.object({ entryId: z.string(), balance: z.string() }),
 });
+
+/** `${SYMBOL} sent Successfully` (spec 2 §8). */
+export const sentMessage = (symbol: string) => `${symbol} sent Successfully`;
+
+/** POST native-wallet/send-tokens (spec 2 §3 send payload, §5 rules). */
+export const sendTokensBody = z.object({
+  to: z
+    .string({ error: messages.sendEmailRequired })
+    .trim()
+    .toLowerCase()
+    .min(1, messages.sendEmailRequired)
+    .max(254, messages.sendEmailInvalid)
+    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, messages.sendEmailInvalid),
+  amount: tokenAmount,
+  coin: assetSymbol,
+  memo: z.string().trim().max(200).optional(),
+});
+export type SendTokensBody = z.infer<typeof sendTokensBody>;
+
+export const sendResponse = z.object({ message: z.string(), data: z.object({ entryId: z.string() }) });

@@ -1,0 +1,48 @@
+import { messages } from '@vault/contract/messages';
+import { type SendTokensBody, sentMessage } from '@vault/contract/schemas/ledger';
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import type { Context } from '../../context.ts';
+import { nativeTokens, users } from '../../db/schema.ts';
+import { badRequest, forbidden, notFound } from '../../http/errors.ts';
+import type { Ledger } from '../../ledger/ledger.ts';
+import type { User } from '../auth/sessions.ts';
+
+/** Member-facing wallet operations; money moves only through the ledger. */
+export function nativeWalletService(ctx: Context, ledger: Ledger) {
+  const { db } = ctx;
+  return {
+    /** Member to member by e-mail (spec 2 §2 "Send tokens"). */
+    async send(me: User, body: SendTokensBody, idempotency?: { key: string; requestHash: string }) {
+      if (me.type === 'sdira') throw forbidden(messages.sdiraSendsByRequest, 'SDIRA_REQUEST_REQUIRED');
+      if (!me.isWalletActivated) throw forbidden(messages.activateFirst, 'NOT_ACTIVATED');
+      if (body.to === me.email) throw badRequest(messages.sendToSelf, 'SEND_TO_SELF', { to: messages.sendToSelf });
+      const [token] = await db
+        .select({ id: nativeTokens.id })
+        .from(nativeTokens)
+        .where(eq(nativeTokens.coinSymbol, body.coin));
+      if (!token) throw badRequest(messages.invalidRequest, 'UNKNOWN_ASSET', { coin: messages.invalidRequest });
+      // Only an existing, verified, unblocked member can receive.
+      const [recipient] = await db
+        .select({ id: users.id, email: users.email })
+        .from(users)
+        .where(
+          and(
+            eq(users.email, body.to),
+            isNull(users.deletedAt),
+            isNotNull(users.emailVerifiedAt),
+            eq(users.isBlocked, false),
+          ),
+        );
+      if (!recipient) throw notFound(messages.recipientNotFound);
+      const { entryId } = await ledger.send(
+        { from: me.id, to: recipient.id, asset: body.coin, amount: body.amount, memo: body.memo },
+        idempotency,
+      );
+      ctx.events.emit('walletUpdated', { userId: me.id, email: me.email });
+      ctx.events.emit('walletUpdated', { userId: recipient.id, email: recipient.email });
+      return { message: sentMessage(body.coin), data: { entryId } };
+    },
+  };
+}
+
+export type NativeWalletService = ReturnType<typeof nativeWalletService>;

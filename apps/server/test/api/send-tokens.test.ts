@@ -1,0 +1,168 @@
+import { randomBytes } from 'node:crypto';
+import { messages } from '@vault/contract/messages';
+import { eq, sql } from 'drizzle-orm';
+import { io } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { journalEntries, nativeTokens, users } from '../../src/db/schema.ts';
+import { createLedger, type Ledger } from '../../src/ledger/ledger.ts';
+import { newId } from '../../src/lib/ids.ts';
+import { countRows, createLoggedInMember, createMember, startServer, type TestServer } from '../support.ts';
+
+let server: TestServer;
+let ledger: Ledger;
+let coin: string;
+beforeAll(async () => {
+  server = await startServer();
+  ledger = createLedger(server.db);
+  coin = `S${randomBytes(3).toString('hex').toUpperCase()}`;
+  await server.db.insert(nativeTokens).values({
+    id: newId(),
+    coinSymbol: coin,
+    name: coin,
+    displayName: coin,
+    shortName: coin,
+    displaySymbol: coin,
+    description: 'test',
+    type: 'liquidity',
+    iconUrl: '/tokens/q.svg',
+    coinColor: '#1f6feb',
+    price: '1',
+    decimals: 2,
+    orderIndex: 91,
+    isVisibleOnWeb: false,
+  });
+});
+afterAll(() => server.close());
+
+/** An activated member with membership data and `balance` of the test coin. */
+async function sender(balance = '100', values: Partial<typeof users.$inferInsert> = {}) {
+  const m = await createLoggedInMember(server, { isWalletActivated: true, gpaData: { displayName: 'x' }, ...values });
+  if (balance !== '0') await ledger.credit({ userId: m.user.id, asset: coin, amount: balance, by: null });
+  return m;
+}
+const send = (
+  from: { headers: Record<string, string> },
+  payload: Record<string, unknown>,
+  headers: Record<string, string> = {},
+) =>
+  server.app.inject({
+    method: 'POST',
+    url: '/api/native-wallet/send-tokens',
+    payload,
+    headers: { ...from.headers, ...headers },
+  });
+const balanceOf = async (userId: string) => (await ledger.balances(userId, [coin]))[coin] ?? '0';
+
+describe('POST /api/native-wallet/send-tokens', () => {
+  it('sends to another member by e-mail with the spec’s message', async () => {
+    const a = await sender('100');
+    const b = await createLoggedInMember(server);
+    const res = await send(a, { to: ` ${b.email.toUpperCase()} `, amount: '12.34', coin, memo: 'rent' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe(`${coin} sent Successfully`);
+    expect([await balanceOf(a.user.id), await balanceOf(b.user.id)]).toEqual(['87.66', '12.34']);
+    const [entry] = await server.db.select().from(journalEntries).where(eq(journalEntries.id, res.json().data.entryId));
+    expect(entry).toMatchObject({ kind: 'send', memo: 'rent', createdBy: a.user.id });
+  });
+
+  it.each([
+    [{ to: '' }, 'to', messages.sendEmailRequired],
+    [{ to: 'nope' }, 'to', messages.sendEmailInvalid],
+    [{ amount: '' }, 'amount', 'Amount is required'],
+    [{ amount: '-1' }, 'amount', messages.invalidAmount],
+    [{ amount: '0' }, 'amount', messages.invalidAmount],
+    [{ amount: '100000000.1' }, 'amount', 'max 8 number required'],
+    [{ amount: '0.123456789' }, 'amount', 'number field must have 8 digits after decimal or less'],
+  ])('validates %o: %s → %s', async (patch, field, message) => {
+    const a = await sender('10');
+    const res = await send(a, { to: 'someone@example.com', amount: '1', coin, ...patch });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields[field]).toBe(message);
+    expect(await balanceOf(a.user.id)).toBe('10');
+  });
+
+  it('refuses more than the balance, writing nothing', async () => {
+    const a = await sender('5');
+    const b = await createLoggedInMember(server);
+    const before = await countRows(server, 'journal_entries', sql`created_by = ${a.user.id}`);
+    const res = await send(a, { to: b.email, amount: '5.00000001', coin });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(messages.insufficientBalance);
+    expect(await countRows(server, 'journal_entries', sql`created_by = ${a.user.id}`)).toBe(before);
+    expect([await balanceOf(a.user.id), await balanceOf(b.user.id)]).toEqual(['5', '0']);
+  });
+
+  it('sends only to an existing, verified, unblocked member, and never to yourself', async () => {
+    const a = await sender('10');
+    const blocked = await createMember(server, { isBlocked: true, blockReason: 'x' });
+    const unverified = await createLoggedInMember(server);
+    await server.db.update(users).set({ emailVerifiedAt: null }).where(eq(users.id, unverified.user.id));
+    for (const to of ['nobody@example.com', blocked.email, unverified.email]) {
+      const res = await send(a, { to, amount: '1', coin });
+      expect(res.statusCode, to).toBe(404);
+      expect(res.json().message).toBe(messages.recipientNotFound);
+    }
+    const self = await send(a, { to: a.email, amount: '1', coin });
+    expect(self.statusCode).toBe(400);
+    expect(self.json().message).toBe(messages.sendToSelf);
+    expect(await balanceOf(a.user.id)).toBe('10');
+  });
+
+  it('needs an activated vault, membership data, a member account type and a known coin', async () => {
+    const b = await createLoggedInMember(server);
+    const notActivated = await sender('10', { isWalletActivated: false });
+    let res = await send(notActivated, { to: b.email, amount: '1', coin });
+    expect([res.statusCode, res.json().message]).toEqual([403, messages.activateFirst]);
+    const noData = await createLoggedInMember(server, { isWalletActivated: true });
+    res = await send(noData, { to: b.email, amount: '1', coin });
+    expect([res.statusCode, res.json().message]).toEqual([403, messages.fillGpaFirst]);
+    const sdira = await sender('10', { type: 'sdira' });
+    res = await send(sdira, { to: b.email, amount: '1', coin });
+    expect([res.statusCode, res.json().message]).toEqual([403, messages.sdiraSendsByRequest]);
+    const a = await sender('10');
+    res = await send(a, { to: b.email, amount: '1', coin: 'NOPE' });
+    expect(res.statusCode).toBe(400);
+    expect(
+      (await server.app.inject({ method: 'POST', url: '/api/native-wallet/send-tokens', payload: {} })).statusCode,
+    ).toBe(401);
+  });
+
+  it('honours the Idempotency-Key header: a repeat gets the first answer, another body 409', async () => {
+    const a = await sender('10');
+    const b = await createLoggedInMember(server);
+    const key = { 'idempotency-key': `send-${a.user.id}` };
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => send(a, { to: b.email, amount: '1', coin }, key)),
+    );
+    expect(new Set(results.map((r) => r.json().data.entryId)).size).toBe(1);
+    expect(await balanceOf(a.user.id)).toBe('9');
+    const other = await send(a, { to: b.email, amount: '2', coin }, key);
+    expect(other.statusCode).toBe(409);
+  });
+
+  it('tells both parties’ open screens at once (nativeWalletUpdate on their e-mail channels)', async () => {
+    const a = await sender('10');
+    const b = await createLoggedInMember(server);
+    await server.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (server.app.server.address() as { port: number }).port;
+    const listen = (m: { token: string; email: string }) =>
+      new Promise<{ type: string }>((resolve, reject) => {
+        const socket = io(`http://127.0.0.1:${port}`, {
+          path: '/socket.io',
+          auth: { token: m.token },
+          transports: ['websocket'],
+        });
+        const timer = setTimeout(() => reject(new Error('no event')), 5000);
+        socket.on(m.email, (event) => {
+          clearTimeout(timer);
+          socket.disconnect();
+          resolve(event);
+        });
+        socket.on('connect', () => socket.emit('ready'));
+      });
+    const events = Promise.all([listen(a), listen(b)]);
+    await new Promise((r) => setTimeout(r, 300)); // both sockets connected
+    expect((await send(a, { to: b.email, amount: '1', coin })).statusCode).toBe(200);
+    expect((await events).map((e) => e.type)).toEqual(['nativeWalletUpdate', 'nativeWalletUpdate']);
+  });
+});
