@@ -62,21 +62,41 @@ export function createLedger(db: Db) {
     return tracked;
   }
 
+  /**
+   * Account ids never change, so they are kept in memory once known to be committed. An account created
+   * inside a transaction is not cached there: if that transaction rolls back, the row is gone.
+   */
+  const accountCache = new Map<string, string>();
+  const createdIn = new WeakMap<Tx, Set<string>>();
+
   async function accountId(tx: Tx, asset: string, party: Party): Promise<string> {
     const owner =
       'userId' in party ? { kind: 'member' as const, userId: party.userId } : { kind: party.system, userId: null };
+    const cacheKey = `${asset}|${owner.kind}|${owner.userId ?? ''}`;
+    const cached = accountCache.get(cacheKey);
+    if (cached) return cached;
     const where = and(
       eq(ledgerAccounts.asset, asset),
       eq(ledgerAccounts.kind, owner.kind),
       owner.userId ? eq(ledgerAccounts.userId, owner.userId) : sql`${ledgerAccounts.userId} is null`,
     );
     const [found] = await tx.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(where);
-    if (found) return found.id;
-    await tx
+    if (found) {
+      if (!createdIn.get(tx)?.has(found.id)) accountCache.set(cacheKey, found.id);
+      return found.id;
+    }
+    const [created] = await tx
       .insert(ledgerAccounts)
       .values({ id: newId(), asset, kind: owner.kind, userId: owner.userId })
-      .onConflictDoNothing();
+      .onConflictDoNothing()
+      .returning({ id: ledgerAccounts.id });
+    if (created) {
+      createdIn.set(tx, (createdIn.get(tx) ?? new Set()).add(created.id));
+      return created.id;
+    }
+    // Another transaction created it meanwhile and has committed.
     const [row] = await tx.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(where);
+    accountCache.set(cacheKey, row!.id);
     return row!.id;
   }
 
@@ -115,14 +135,6 @@ export function createLedger(db: Db) {
   ): Promise<string> {
     if (legs.reduce((sum, leg) => sum + leg.units, 0n) !== 0n) throw new Error('unbalanced entry');
     const entryId = newId();
-    await tx.insert(journalEntries).values({
-      id: entryId,
-      kind: entry.kind,
-      memo: entry.memo ?? null,
-      createdBy: entry.createdBy ?? null,
-      reverses: entry.reverses,
-      metadata: entry.metadata ?? {},
-    });
     const resolved = await Promise.all(
       legs.map(async (leg) => ({ ...leg, account: await accountId(tx, asset, leg.party) })),
     );
@@ -132,25 +144,28 @@ export function createLedger(db: Db) {
       const account = await accountId(tx, asset, party);
       deltas.set(account, deltas.get(account) ?? 0n);
     }
-    // A fixed lock order (account id) keeps concurrent entries from deadlocking each other.
-    for (const account of [...deltas.keys()].sort()) {
-      const delta = deltas.get(account)!;
-      if (delta === 0n) {
-        await tx
-          .select({ id: ledgerAccounts.id })
-          .from(ledgerAccounts)
-          .where(eq(ledgerAccounts.id, account))
-          .for('update');
-        continue;
-      }
-      await tx
-        .update(ledgerAccounts)
-        .set({ balance: sql`${ledgerAccounts.balance} + ${fromUnits(delta)}::numeric` })
-        .where(eq(ledgerAccounts.id, account));
-    }
-    await tx
-      .insert(postings)
-      .values(resolved.map((leg) => ({ entryId, accountId: leg.account, asset, amount: fromUnits(leg.units) })));
+    const deltaRows = [...deltas].map(([account, delta]) => sql`(${account}::uuid, ${fromUnits(delta)}::numeric)`);
+    const postingRows = resolved.map(
+      (leg) => sql`(${entryId}::uuid, ${leg.account}::uuid, ${asset}, ${fromUnits(leg.units)}::numeric)`,
+    );
+    // One statement, one round trip: the entry, the balances and the postings. The accounts are locked
+    // in id order first, so concurrent entries cannot deadlock; the CHECK on member balances fails the
+    // whole statement on an overdraft.
+    await tx.execute(sql`
+      with entry as (
+        insert into journal_entries (id, kind, memo, created_by, reverses, metadata)
+        values (${entryId}, ${entry.kind}, ${entry.memo ?? null}, ${entry.createdBy ?? null}, ${entry.reverses ?? null},
+                ${JSON.stringify(entry.metadata ?? {})}::jsonb)
+      ),
+      deltas (account_id, delta) as (values ${sql.join(deltaRows, sql`, `)}),
+      locked as (
+        select a.id from ledger_accounts a join deltas d on d.account_id = a.id order by a.id for update of a
+      ),
+      moved as (
+        update ledger_accounts a set balance = a.balance + d.delta
+        from deltas d where a.id = d.account_id and d.delta <> 0 and a.id in (select id from locked)
+      )
+      insert into postings (entry_id, account_id, asset, amount) values ${sql.join(postingRows, sql`, `)}`);
     if (lots && (await lotTracked(tx, asset))) {
       for (const leg of resolved) {
         if (!('userId' in leg.party)) continue;
@@ -364,7 +379,8 @@ export function createLedger(db: Db) {
     /** A correcting entry with every posting of `entryId` negated; an entry is reversed at most once. */
     reverse: (entryId: string, by: string, memo: string) =>
       transaction(async (tx) => {
-        const [original] = await tx.select().from(journalEntries).where(eq(journalEntries.id, entryId));
+        // Locking the original makes concurrent reversals of it wait here, then find the first one.
+        const [original] = await tx.select().from(journalEntries).where(eq(journalEntries.id, entryId)).for('update');
         if (!original) throw notFound();
         if (!['credit', 'send'].includes(original.kind))
           throw badRequest(messages.entryNotReversible, 'NOT_REVERSIBLE');

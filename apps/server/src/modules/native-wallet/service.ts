@@ -10,17 +10,25 @@ import type { User } from '../auth/sessions.ts';
 /** Member-facing wallet operations; money moves only through the ledger. */
 export function nativeWalletService(ctx: Context, ledger: Ledger) {
   const { db } = ctx;
+  /** Symbols known to be in the catalogue (tokens are added, never removed). */
+  const knownTokens = new Set<string>();
+  const isToken = async (symbol: string) => {
+    if (knownTokens.has(symbol)) return true;
+    const [token] = await db
+      .select({ id: nativeTokens.id })
+      .from(nativeTokens)
+      .where(eq(nativeTokens.coinSymbol, symbol));
+    if (token) knownTokens.add(symbol);
+    return Boolean(token);
+  };
   return {
     /** Member to member by e-mail (spec 2 §2 "Send tokens"). */
     async send(me: User, body: SendTokensBody, idempotency?: { key: string; requestHash: string }) {
       if (me.type === 'sdira') throw forbidden(messages.sdiraSendsByRequest, 'SDIRA_REQUEST_REQUIRED');
       if (!me.isWalletActivated) throw forbidden(messages.activateFirst, 'NOT_ACTIVATED');
       if (body.to === me.email) throw badRequest(messages.sendToSelf, 'SEND_TO_SELF', { to: messages.sendToSelf });
-      const [token] = await db
-        .select({ id: nativeTokens.id })
-        .from(nativeTokens)
-        .where(eq(nativeTokens.coinSymbol, body.coin));
-      if (!token) throw badRequest(messages.invalidRequest, 'UNKNOWN_ASSET', { coin: messages.invalidRequest });
+      if (!(await isToken(body.coin)))
+        throw badRequest(messages.invalidRequest, 'UNKNOWN_ASSET', { coin: messages.invalidRequest });
       // Only an existing, verified, unblocked member can receive.
       const [recipient] = await db
         .select({ id: users.id, email: users.email })

@@ -1,0 +1,180 @@
+/**
+ * `npm run bench`: authenticated token sends per second over HTTP at 16 concurrent clients, beside
+ * pgbench's tpcb-like transactions per second on the same PostgreSQL database, as a ratio (issue 4 item
+ * 11; aim ≥ 0.5). Also p50/p99 latency. Not a test: it prints figures.
+ * Uses DATABASE_URL's server (a fresh database, dropped afterwards) or an embedded PostgreSQL.
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { mkdtemp } from 'node:fs/promises';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { hashPassword } from '../apps/server/src/lib/passwords.ts';
+import { createTestDatabase } from '../apps/server/test/test-database.ts';
+
+const CLIENTS = 16;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const PASSWORD = 'Bench12345';
+
+function pgbenchPath(): string {
+  try {
+    return execFileSync('sh', ['-c', 'command -v pgbench'], { encoding: 'utf8' }).trim();
+  } catch {
+    console.error("pgbench is missing: install Debian's postgresql-client (apt-get install -y postgresql-client).");
+    process.exit(1);
+  }
+}
+
+/** pgbench's tpcb-like workload with the same client count, for the same duration. */
+function pgbenchTps(url: string): number {
+  const bin = pgbenchPath();
+  execFileSync(bin, ['-i', '-q', '-s', '4', url], { stdio: 'ignore' });
+  const out = execFileSync(bin, ['-b', 'tpcb-like', '-c', String(CLIENTS), '-j', '2', '-T', String(SECONDS), url], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  const match = /tps = ([\d.]+) \(without initial connection time\)/.exec(out);
+  if (!match) throw new Error(`could not read pgbench's tps:\n${out}`);
+  return Number(match[1]);
+}
+
+async function startServer(url: string) {
+  const port = 41000 + Math.floor(Math.random() * 5000);
+  const nodeArgs = process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : [];
+  const server: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
+    env: {
+      ...process.env,
+      DATABASE_URL: url,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: await mkdtemp(path.join(tmpdir(), 'vault-bench-')),
+      SEED: 'true',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 200; i++) {
+    if (
+      await fetch(`${base}/api/health`)
+        .then((r) => r.ok)
+        .catch(() => false)
+    )
+      return { server, base };
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('server did not start');
+}
+
+/** 16 senders (activated, membership data, a large Q balance through the ledger) and 16 recipients. */
+async function prepareMembers(url: string, base: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const hash = await hashPassword(PASSWORD);
+  const senders: { email: string; token: string; to: string }[] = [];
+  for (let i = 0; i < CLIENTS; i++) {
+    const email = `bench-sender-${i}@example.com`;
+    const to = `bench-recipient-${i}@example.com`;
+    await client.query(
+      `insert into users (id, email, name, password_hash, email_verified_at, is_wallet_activated, gpa_data)
+       values (gen_random_uuid(), $1, 'Bench Sender', $3, now(), true, '{"displayName":"bench"}'),
+              (gen_random_uuid(), $2, 'Bench Recipient', $3, now(), false, null)`,
+      [email, to, hash],
+    );
+    senders.push({ email, token: '', to });
+  }
+  await client.end();
+  const admin = await login(base, 'admin@vault.local', 'Admin2026!');
+  for (const s of senders) {
+    const res = await fetch(`${base}/api/admin/ledger/credit`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ email: s.email, asset: 'Q', amount: '10000000' }),
+    });
+    if (!res.ok) throw new Error(`credit failed: ${await res.text()}`);
+    s.token = await login(base, s.email, PASSWORD);
+  }
+  return senders;
+}
+
+async function login(base: string, email: string, password: string) {
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!res.ok) throw new Error(`login failed for ${email}: ${await res.text()}`);
+  return ((await res.json()) as { accessToken: string }).accessToken;
+}
+
+/** One POST over a kept-alive connection (node:http: far cheaper per request than fetch). */
+function post(agent: http.Agent, url: URL, token: string, body: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      url,
+      {
+        method: 'POST',
+        agent,
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+        },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** Each client sends 1 Q in a loop for `seconds`; returns the latencies of successful sends. */
+async function runSends(base: string, senders: { token: string; to: string }[], seconds: number) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
+  const url = new URL(`${base}/api/native-wallet/send-tokens`);
+  const latencies: number[] = [];
+  let failures = 0;
+  const until = performance.now() + seconds * 1000;
+  await Promise.all(
+    senders.map(async (s) => {
+      const body = JSON.stringify({ to: s.to, amount: '1', coin: 'Q', memo: 'bench' });
+      while (performance.now() < until) {
+        const start = performance.now();
+        const status = await post(agent, url, s.token, body);
+        if (status === 200) latencies.push(performance.now() - start);
+        else failures++;
+      }
+    }),
+  );
+  agent.destroy();
+  return { latencies, failures };
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+const database = await createTestDatabase('vault_bench');
+const { server, base } = await startServer(database.url);
+try {
+  const senders = await prepareMembers(database.url, base);
+  await runSends(base, senders, 2); // warm-up
+  const { latencies, failures } = await runSends(base, senders, SECONDS);
+  const sendsPerSecond = latencies.length / SECONDS;
+  const tps = pgbenchTps(database.url);
+  const sorted = [...latencies].sort((a, b) => a - b);
+  console.log(
+    `\nsends over HTTP, ${CLIENTS} clients, ${SECONDS} s: ${sendsPerSecond.toFixed(1)} sends/s (${failures} failed)`,
+  );
+  console.log(`latency p50 ${percentile(sorted, 50).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms`);
+  console.log(`pgbench tpcb-like, ${CLIENTS} clients, ${SECONDS} s, same database: ${tps.toFixed(1)} tps`);
+  console.log(`ratio sends / pgbench: ${(sendsPerSecond / tps).toFixed(2)} (aim ≥ 0.5)`);
+} finally {
+  server.kill('SIGTERM');
+  await new Promise((r) => server.once('exit', r));
+  await database.drop();
+}
