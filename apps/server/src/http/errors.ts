@@ -1,6 +1,7 @@
 import { messages } from '@vault/contract/messages';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { postgresError } from '../lib/postgres-error.ts';
 
 /** The one error type services throw: the message is the text the member sees. */
 export class AppError extends Error {
@@ -47,7 +48,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply.status(400).send({ message: first, code: 'VALIDATION', fields });
     }
     // Text PostgreSQL cannot store (a NUL character) is bad input, not a server failure.
-    if (postgresCode(error) === '22021' || postgresCode(error) === '22P05') {
+    if (['22021', '22P05'].includes(postgresError(error).code ?? '')) {
       return reply.status(400).send({ message: messages.invalidRequest, code: 'BAD_REQUEST' });
     }
     const known = error.code ? fastifyCodes[error.code] : undefined;
@@ -64,11 +65,4 @@ export function registerErrorHandler(app: FastifyInstance) {
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ message: messages.internal, code: 'INTERNAL' });
   });
-}
-
-/** The SQLSTATE of a PostgreSQL error, also when Drizzle wraps it. */
-function postgresCode(error: unknown): string | undefined {
-  const e = error as { code?: unknown; cause?: { code?: unknown } };
-  const code = typeof e.cause?.code === 'string' ? e.cause.code : e.code;
-  return typeof code === 'string' ? code : undefined;
 }

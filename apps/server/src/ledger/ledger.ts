@@ -13,6 +13,7 @@ import {
 } from '../db/schema.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { newId } from '../lib/ids.ts';
+import { postgresError } from '../lib/postgres-error.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type SystemKind = 'treasury' | 'holds' | 'fees' | 'escrow';
@@ -29,10 +30,6 @@ type Entry = {
 };
 
 const RETRYABLE = new Set(['40001', '40P01']); // serialization failure, deadlock
-const pgCode = (error: unknown) => {
-  const e = error as { code?: string; cause?: { code?: string; constraint?: string }; constraint?: string };
-  return { code: e.cause?.code ?? e.code, constraint: e.cause?.constraint ?? e.constraint };
-};
 
 const positive = (amount: string) => {
   const units = toUnits(amount);
@@ -194,7 +191,7 @@ export function createLedger(db: Db) {
       try {
         return await db.transaction(run);
       } catch (error) {
-        const { code, constraint } = pgCode(error);
+        const { code, constraint } = postgresError(error);
         if (code === '23514' && constraint === 'ledger_member_balance_not_negative') {
           throw badRequest(messages.insufficientBalance, 'INSUFFICIENT_BALANCE', {
             amount: messages.insufficientBalance,
@@ -408,7 +405,7 @@ export function createLedger(db: Db) {
           entryId: await post(tx, asset, { kind: 'reversal', createdBy: by, memo, reverses: entryId }, legs, true),
         };
       }).catch((error) => {
-        if (pgCode(error).code === '23505') throw conflict(messages.entryAlreadyReversed, 'ALREADY_REVERSED');
+        if (postgresError(error).code === '23505') throw conflict(messages.entryAlreadyReversed, 'ALREADY_REVERSED');
         throw error;
       }),
 
