@@ -135,13 +135,14 @@ export async function buildApp(opts: { config: Config; db: Db; log: Logger }) {
   const settings = settingsService(ctx);
   const notifications = notificationService(ctx);
   authRoutes(app, authService(ctx, sessions), sessions);
-  userRoutes(app, userService(ctx, sessions));
-  storageRoutes(app, storageService(ctx));
+  const storage = storageService(ctx);
+  userRoutes(app, userService(ctx, sessions, storage));
+  storageRoutes(app, storage);
   notificationRoutes(app, notifications);
   settingsRoutes(app, settings);
   siteRoutes(app, siteService(ctx));
   nativeTokenRoutes(app, nativeTokenService(ctx));
-  membershipRoutes(app, membershipService(ctx));
+  membershipRoutes(app, membershipService(ctx, storage));
   const ledger = createLedger(db);
   nativeWalletRoutes(app, nativeWalletService(ctx, ledger));
   adminRoutes(app, adminService(ctx, { sessions, settings, notifications, ledger }));

@@ -1,10 +1,11 @@
 import { messages } from '@vault/contract/messages';
 import type { MembershipDraft, MembershipForm } from '@vault/contract/schemas/membership';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Context } from '../../context.ts';
-import { uploads, users } from '../../db/schema.ts';
+import { users } from '../../db/schema.ts';
 import { badRequest } from '../../http/errors.ts';
 import type { User } from '../auth/sessions.ts';
+import type { StorageService } from '../storage/service.ts';
 
 /** Whether the member has given membership data in any form (spec 1 §6 "Membership data gate"). */
 export const hasMembershipData = (user: Pick<User, 'savedFormData' | 'kyc' | 'gpaData'>) =>
@@ -15,7 +16,7 @@ export const hasMembershipData = (user: Pick<User, 'savedFormData' | 'kyc' | 'gp
  * to resume at in savedFormData; the submitted form, checked whole with the same schema as the wizard,
  * becomes gpaData.
  */
-export function membershipService(ctx: Context) {
+export function membershipService(ctx: Context, storage: StorageService) {
   const { db } = ctx;
   return {
     async saveDraft(me: User, draft: MembershipDraft) {
@@ -26,12 +27,7 @@ export function membershipService(ctx: Context) {
 
     async submit(me: User, form: MembershipForm) {
       // The signature must be one this member uploaded as a signature.
-      const fileName = form.signatureUrl.slice('/uploads/'.length);
-      const [signature] = await db
-        .select({ id: uploads.id })
-        .from(uploads)
-        .where(and(eq(uploads.fileName, fileName), eq(uploads.userId, me.id), eq(uploads.kind, 'signature')));
-      if (!signature)
+      if (!(await storage.isOwn(me.id, form.signatureUrl, 'signature')))
         throw badRequest(messages.uploadSignature, 'SIGNATURE_REQUIRED', { signatureUrl: messages.uploadSignature });
       const submittedAt = new Date().toISOString();
       const gpaData = {

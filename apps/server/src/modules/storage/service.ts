@@ -1,7 +1,8 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { LIMITS, UPLOAD_TYPES } from '@vault/contract/constants';
 import { messages } from '@vault/contract/messages';
+import { and, eq } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Context } from '../../context.ts';
 import { uploads } from '../../db/schema.ts';
@@ -34,6 +35,25 @@ export function storageService(ctx: Context) {
       await writeFile(path.join(dir, fileName), bytes, { flag: 'wx' });
       await ctx.db.insert(uploads).values({ id, userId, kind, fileName, mime: detected.mime, size: bytes.length });
       return `/uploads/${fileName}`;
+    },
+
+    /** Whether `url` is an upload of this kind made by this member (never someone else's file). */
+    async isOwn(userId: string, url: string, kind: UploadType): Promise<boolean> {
+      const fileName = url.slice('/uploads/'.length);
+      const [own] = await ctx.db
+        .select({ id: uploads.id })
+        .from(uploads)
+        .where(and(eq(uploads.fileName, fileName), eq(uploads.userId, userId), eq(uploads.kind, kind)));
+      return Boolean(own);
+    },
+
+    /** Removes every file a member uploaded, and their rows (account deletion). */
+    async removeAllOf(userId: string) {
+      const removed = await ctx.db
+        .delete(uploads)
+        .where(eq(uploads.userId, userId))
+        .returning({ fileName: uploads.fileName });
+      await Promise.all(removed.map((f) => rm(path.join(dir, f.fileName), { force: true })));
     },
   };
 }

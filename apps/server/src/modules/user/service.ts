@@ -1,14 +1,13 @@
-import { rm } from 'node:fs/promises';
-import path from 'node:path';
 import { messages } from '@vault/contract/messages';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Context } from '../../context.ts';
-import { uploads, users } from '../../db/schema.ts';
+import { users } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
 import type { SessionService, User } from '../auth/sessions.ts';
+import type { StorageService } from '../storage/service.ts';
 import { toUserInfo } from './presenter.ts';
 
-export function userService(ctx: Context, sessions: SessionService) {
+export function userService(ctx: Context, sessions: SessionService, storage: StorageService) {
   const { db } = ctx;
   return {
     async rename(me: User, name: string) {
@@ -18,12 +17,7 @@ export function userService(ctx: Context, sessions: SessionService) {
 
     /** Only a picture this member uploaded as a profile picture can become it. */
     async setProfilePicture(me: User, url: string) {
-      const fileName = url.slice('/uploads/'.length);
-      const [own] = await db
-        .select({ id: uploads.id })
-        .from(uploads)
-        .where(and(eq(uploads.fileName, fileName), eq(uploads.userId, me.id), eq(uploads.kind, 'profilePicture')));
-      if (!own) throw notFound();
+      if (!(await storage.isOwn(me.id, url, 'profilePicture'))) throw notFound();
       const [user] = await db.update(users).set({ profilePicture: url }).where(eq(users.id, me.id)).returning();
       return { message: messages.pictureUpdated, data: toUserInfo(user!) };
     },
@@ -48,11 +42,7 @@ export function userService(ctx: Context, sessions: SessionService) {
         })
         .where(eq(users.id, me.id));
       await sessions.revokeAll(me.id);
-      const removed = await db
-        .delete(uploads)
-        .where(eq(uploads.userId, me.id))
-        .returning({ fileName: uploads.fileName });
-      await Promise.all(removed.map((f) => rm(path.join(ctx.config.dataDir, 'uploads', f.fileName), { force: true })));
+      await storage.removeAllOf(me.id);
       return { message: messages.accountDeleted };
     },
   };
