@@ -7,7 +7,12 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['packages/*/test/**/*.test.ts', 'apps/server/test/unit/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'unit',
+          include: ['packages/*/test/**/*.test.ts', 'apps/server/test/unit/**/*.test.ts', 'apps/web/test/**/*.test.ts'],
+        },
+      },
       {
         test: {
           name: 'api',
