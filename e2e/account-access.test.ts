@@ -1,8 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../apps/server/src/lib/passwords.ts';
-import { asAdmin, baseUrl, lastMailText, launch, newPage, open, PHONE, shot, sql } from './browser.ts';
+import {
+  asAdmin,
+  baseUrl,
+  createMember,
+  lastMailText,
+  launch,
+  newPage,
+  open,
+  PHONE,
+  shot,
+  signIn,
+  sql,
+} from './browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -10,30 +21,10 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-const email = () => `e2e-${randomBytes(4).toString('hex')}@example.com`;
-
-/** A verified member row (what sign-up + verification leave), for flows that are not about sign-up. */
-async function member(name = 'Erin Example', password = 'Start1234!') {
-  const address = email();
-  const [row] = await sql<{ id: string }>(
-    `insert into users (id, email, name, password_hash, email_verified_at) values (gen_random_uuid(), $1, $2, $3, now()) returning id`,
-    [address, name, await hashPassword(password)],
-  );
-  return { id: row!.id, email: address, password, name };
-}
-
-async function signIn(page: Page, address: string, password: string) {
-  await open(page, '/sign-in');
-  const dialog = page.getByRole('dialog', { name: 'Sign In' });
-  await dialog.getByLabel('Email').fill(address);
-  await dialog.getByLabel('Password', { exact: true }).fill(password);
-  await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
-}
-
 describe('account access in the browser', () => {
   it('signs up with the human check, verifies the e-mail from the outbox and logs in', async () => {
     const page = await newPage(browser);
-    const address = email();
+    const address = `e2e-${randomBytes(4).toString('hex')}@example.com`;
     await open(page, '/sign-up');
     const dialog = page.getByRole('dialog', { name: 'Create Account' });
     await dialog.getByRole('button', { name: 'Create Account' }).click();
@@ -78,7 +69,7 @@ describe('account access in the browser', () => {
   });
 
   it('resets a forgotten password with the 4-digit code (pasted) and logs in with the new one', async () => {
-    const m = await member();
+    const m = await createMember();
     const page = await newPage(browser);
     await open(page, '/sign-in');
     await page.getByRole('dialog', { name: 'Sign In' }).getByRole('button', { name: 'Forgot password?' }).click();
@@ -110,8 +101,7 @@ describe('account access in the browser', () => {
   });
 
   it('changes the profile name, uploads a picture and logs out', async () => {
-    const m = await member('Paula Picture');
-    await sql(`update users set gpa_data = '{"status":"submitted"}'::jsonb where id = $1`, [m.id]);
+    const m = await createMember({ name: 'Paula Picture', gpa: true });
     const page = await newPage(browser);
     await signIn(page, m.email, m.password);
     await page.waitForURL('**/cryptocurrency');
@@ -151,8 +141,7 @@ describe('account access in the browser', () => {
   });
 
   it('changes the password in Account Settings with its own wording, then logs in with the new one', async () => {
-    const m = await member('Cora Change');
-    await sql(`update users set gpa_data = '{"status":"submitted"}'::jsonb where id = $1`, [m.id]);
+    const m = await createMember({ name: 'Cora Change', gpa: true });
     const page = await newPage(browser);
     await signIn(page, m.email, m.password);
     await page.waitForURL('**/cryptocurrency');
@@ -178,8 +167,7 @@ describe('account access in the browser', () => {
   });
 
   it('deletes the account after a typed confirmation and clears everything', async () => {
-    const m = await member('Dana Delete');
-    await sql(`update users set gpa_data = '{"status":"submitted"}'::jsonb where id = $1`, [m.id]);
+    const m = await createMember({ name: 'Dana Delete', gpa: true });
     const page = await newPage(browser);
     await signIn(page, m.email, m.password);
     await page.waitForURL('**/cryptocurrency');
@@ -213,8 +201,7 @@ describe('account access in the browser', () => {
   });
 
   it('logs a blocked member out live with the reason, and receives notifications live', async () => {
-    const m = await member('Bea Blocked');
-    await sql(`update users set gpa_data = '{"status":"submitted"}'::jsonb where id = $1`, [m.id]);
+    const m = await createMember({ name: 'Bea Blocked', gpa: true });
     const page = await newPage(browser, PHONE);
     await signIn(page, m.email, m.password);
     await page.waitForURL('**/cryptocurrency');

@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { hashPassword } from '../apps/server/src/lib/passwords.ts';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SHOTS = path.resolve('.test-artifacts/screenshots');
@@ -83,4 +85,26 @@ export async function asAdmin(method: string, url: string, body?: unknown) {
 export async function open(page: Page, path: string) {
   await page.goto(path);
   await page.getByRole('status', { name: 'Loading the vault' }).waitFor({ state: 'detached' });
+}
+
+/** A verified member row (what sign-up + verification leave), for flows that are not about sign-up. */
+export async function createMember(values: { name?: string; imported?: boolean; gpa?: boolean } = {}) {
+  const email = `e2e-${randomBytes(4).toString('hex')}@example.com`;
+  const password = 'Start1234!';
+  const name = values.name ?? 'Erin Example';
+  const [row] = await sql<{ id: string }>(
+    `insert into users (id, email, name, password_hash, email_verified_at, is_imported, gpa_data)
+     values (gen_random_uuid(), $1, $2, $3, now(), $4, $5) returning id`,
+    [email, name, await hashPassword(password), values.imported ?? false, values.gpa ? { displayName: name } : null],
+  );
+  return { id: row!.id, email, password, name };
+}
+
+/** Logs in through the Sign In modal. */
+export async function signIn(page: Page, email: string, password: string) {
+  await open(page, '/sign-in');
+  const dialog = page.getByRole('dialog', { name: 'Sign In' });
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Password', { exact: true }).fill(password);
+  await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
 }

@@ -1,38 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../apps/server/src/lib/passwords.ts';
-import { launch, newPage, open, PHONE, shot, sql } from './browser.ts';
+import { createMember, launch, newPage, open, PHONE, shot, signIn, sql } from './browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
   browser = await launch();
 });
 afterAll(() => browser?.close());
-
-async function member(values: { imported?: boolean; gpa?: boolean } = {}) {
-  const email = `wizard-${randomBytes(4).toString('hex')}@example.com`;
-  const password = 'Start1234!';
-  const [row] = await sql<{ id: string }>(
-    `insert into users (id, email, name, password_hash, email_verified_at, is_imported, gpa_data)
-     values (gen_random_uuid(), $1, 'Wanda Wizard', $2, now(), $3, $4) returning id`,
-    [
-      email,
-      await hashPassword(password),
-      values.imported ?? false,
-      values.gpa ? { displayName: 'Wanda Wizard' } : null,
-    ],
-  );
-  return { id: row!.id, email, password };
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  await open(page, '/sign-in');
-  const dialog = page.getByRole('dialog', { name: 'Sign In' });
-  await dialog.getByLabel('Email').fill(email);
-  await dialog.getByLabel('Password', { exact: true }).fill(password);
-  await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
-}
 
 /** A form control by its exact label; required fields show a '*' after it. */
 const field = (page: Page, label: string) =>
@@ -42,7 +16,7 @@ const heading = (page: Page, name: string) => page.getByRole('heading', { level:
 
 describe('membership application', () => {
   it('gates the dashboard, then completes the wizard across Save & Exit and a reload, signed and submitted', async () => {
-    const m = await member();
+    const m = await createMember({ name: 'Wanda Wizard' });
     const page = await newPage(browser);
     await signIn(page, m.email, m.password);
     await page.getByText('Submit your GPA Level 3 Data to Continue').first().waitFor();
@@ -150,7 +124,7 @@ describe('membership application', () => {
   });
 
   it('has an imported member change the password first, then log in to the dashboard', async () => {
-    const m = await member({ imported: true, gpa: true });
+    const m = await createMember({ imported: true, gpa: true });
     const page = await newPage(browser);
     await signIn(page, m.email, m.password);
     const dialog = page.getByRole('dialog', { name: 'Change Password' });
