@@ -39,6 +39,9 @@ export const users = pgTable(
     emailVerifiedAt: ts('email_verified_at'),
     profilePicture: text('profile_picture'),
     isWalletActivated: boolean('is_wallet_activated').notNull().default(false),
+    /** When and with which coin's holdings the vault was activated (native-wallet/activateUserWallet). */
+    walletActivatedAt: ts('wallet_activated_at'),
+    walletActivatedWith: text('wallet_activated_with'),
     isSubscriber: boolean('is_subscriber').notNull().default(false),
     isCoinqvestCustomer: boolean('is_coinqvest_customer').notNull().default(false),
     savedFormData: jsonb('saved_form_data'),
@@ -199,8 +202,48 @@ export const nativeTokens = pgTable('native_tokens', {
   decimals: integer('decimals').notNull(),
   orderIndex: integer('order_index').notNull(),
   isVisibleOnWeb: boolean('is_visible_on_web').notNull().default(true),
+  blockchain: text('blockchain').notNull().default('Vault'),
   createdAt: createdAt(),
 });
+
+/**
+ * Ordinary cryptocurrencies members hold beside the platform's tokens (spec 1 §3 crypto wallet).
+ * `price` is the current USD rate; like native tokens, every price set is also kept in asset_prices.
+ */
+export const cryptoCoins = pgTable('crypto_coins', {
+  id: uuid('id').primaryKey(),
+  coinSymbol: text('coin_symbol').notNull().unique(),
+  name: text('name').notNull(),
+  iconUrl: text('icon_url').notNull(),
+  coinColor: text('coin_color').notNull(),
+  decimals: integer('decimals').notNull(),
+  orderIndex: integer('order_index').notNull(),
+  isErc20: boolean('is_erc20').notNull().default(false),
+  isBep20: boolean('is_bep20').notNull().default(false),
+  /** The platform's deposit address for this coin. */
+  depositAddress: text('deposit_address').notNull(),
+  price: numeric('price', { precision: 30, scale: 8 }).notNull(),
+  totalVolume: numeric('total_volume', { precision: 38, scale: 2 }).notNull().default('0'),
+  marketCap: numeric('market_cap', { precision: 38, scale: 2 }).notNull().default('0'),
+  createdAt: createdAt(),
+});
+
+/** Every price ever set for a token or coin (graphs, 24h change); the newest equals the catalogue's price. */
+export const assetPrices = pgTable(
+  'asset_prices',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    coinSymbol: text('coin_symbol').notNull(),
+    price: numeric('price', { precision: 30, scale: 8 }).notNull(),
+    recordedAt: ts('recorded_at').notNull().defaultNow(),
+    /** The administrator who set it; null for the seed's history. */
+    recordedBy: uuid('recorded_by').references(() => users.id),
+  },
+  (t) => [
+    index('asset_prices_symbol_time_idx').on(t.coinSymbol, t.recordedAt),
+    check('asset_prices_positive', sql`${t.price} > 0`),
+  ],
+);
 
 /** Uploaded files, owned by their uploader: a member can only use their own uploads. */
 export const uploads = pgTable(
@@ -353,4 +396,38 @@ export const idempotencyKeys = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('idempotency_keys_pk').on(t.userId, t.key)],
+);
+
+/**
+ * sdira members' requests (spec 2 §1): the amount waits on a ledger hold until an administrator approves
+ * (hold committed to the recipient) or rejects (hold released back). Sends only, for now.
+ */
+export const memberRequests = pgTable(
+  'member_requests',
+  {
+    id: uuid('id').primaryKey(),
+    kind: text('kind', { enum: ['send'] }).notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] })
+      .notNull()
+      .default('pending'),
+    asset: text('asset').notNull(),
+    amount: money('amount').notNull(),
+    toUserId: uuid('to_user_id').references(() => users.id),
+    memo: text('memo'),
+    holdId: uuid('hold_id')
+      .notNull()
+      .unique()
+      .references(() => holds.id),
+    decidedBy: uuid('decided_by').references(() => users.id),
+    decidedAt: ts('decided_at'),
+    rejectionReason: text('rejection_reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('member_requests_status_idx').on(t.status, t.createdAt),
+    index('member_requests_user_idx').on(t.userId),
+  ],
 );

@@ -1,0 +1,299 @@
+import { messages } from '../messages.ts';
+import { z } from '../zod.ts';
+import { assetSymbol } from './ledger.ts';
+import { nativeToken, settings } from './site.ts';
+import { gpaData, userInfo } from './user.ts';
+
+/**
+ * Wallets, prices and logs as the dashboard, detail, send and activation screens read them (spec 1 §3,
+ * spec 2 §3). Every amount, price and USD value is a decimal string; the web app formats, never computes.
+ */
+
+const decimal = z.string();
+
+/** A member's wallet of one platform token (spec 2 §3 "Native wallet / token"). */
+export const nativeWallet = nativeToken.extend({
+  blockchain: z.string(),
+  /** The member's wallet of this token: `${userId}:${coinSymbol}`. */
+  walletId: z.string(),
+  /** Where others can send this token: the member's vault address (deposit instructions, QR code). */
+  address: z.string(),
+  balance: decimal,
+  /** Held for a pending request (sdira sends): not spendable, not part of `balance`. */
+  onHold: decimal,
+  /** balance × price, exactly, to the cent. */
+  USD: decimal,
+  marketData: z.object({ rate: decimal }),
+});
+export type NativeWallet = z.infer<typeof nativeWallet>;
+
+/** An ordinary cryptocurrency wallet with market data (spec 1 §3 "Crypto wallet"). */
+export const cryptoWallet = z.object({
+  _id: z.string(),
+  name: z.string(),
+  coinSymbol: z.string(),
+  decimals: z.number().int(),
+  orderIndex: z.number().int(),
+  icon: z.object({ url: z.string() }),
+  coinColor: z.string(),
+  isErc20: z.boolean(),
+  isBep20: z.boolean(),
+  /** The platform's deposit address for this coin (deposit instructions). */
+  address: z.string(),
+  balance: decimal,
+  /** balance × rate in USD, to the cent. */
+  total: decimal,
+  marketData: z.object({
+    rate: decimal,
+    /** Percent change against the last recorded price at least 24 hours old, 4 decimals. */
+    changePercentage24h: decimal,
+    totalVolume: decimal,
+    marketCap: decimal,
+  }),
+});
+export type CryptoWallet = z.infer<typeof cryptoWallet>;
+
+/** Opportunity token holdings (spec 1 §3); the tokens themselves arrive with the marketplace issue. */
+export const nftWallet = z.object({
+  _id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  image: z.string(),
+  balance: decimal,
+  pricePerShare: decimal,
+  dueDate: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type NftWallet = z.infer<typeof nftWallet>;
+
+/** A coin accepted for vault activation and how much of it is needed (21 silver tokens' worth). */
+export const activationAsset = z.object({
+  coinSymbol: z.string(),
+  name: z.string(),
+  icon: z.object({ url: z.string() }),
+  decimals: z.number().int(),
+  /** Deposit address shown with its QR code. */
+  address: z.string(),
+  /** USD price of one unit. */
+  rate: decimal,
+  /** Units of this coin worth 21 silver tokens, rounded up to the coin's decimals. */
+  requiredAmount: decimal,
+  /** The member's balance of this coin. */
+  balance: decimal,
+});
+export type ActivationAsset = z.infer<typeof activationAsset>;
+
+/** The dashboard's data in one answer (spec 1 §3 "Currency info"). */
+export const currencyInfo = z.object({
+  wallets: z.array(cryptoWallet),
+  nativeWallets: z.array(nativeWallet),
+  nftWallets: z.array(nftWallet),
+  user: userInfo,
+  gpaData: gpaData,
+  settings,
+  assetsForWalletsActivation: z.array(activationAsset),
+});
+export type CurrencyInfo = z.infer<typeof currencyInfo>;
+
+/** wallet/updateWalletBalances: fresh balances of every wallet. */
+export const walletBalances = z.object({ wallets: z.array(cryptoWallet), nativeWallets: z.array(nativeWallet) });
+export type WalletBalances = z.infer<typeof walletBalances>;
+
+export const rateResponse = z.object({ price: decimal });
+
+/** native-token/rates/activation?type=required&from=&activationType=: the amount of `from` needed. */
+export const activationRateQuery = z.object({
+  type: z.literal('required').default('required'),
+  from: assetSymbol.default('Q'),
+  activationType: z.enum(['fiat', 'token']).default('fiat'),
+});
+export const activationRateResponse = z.object({ coinSymbol: z.string(), amount: decimal, usd: decimal });
+
+export const SPARKLINE_RANGES = [1, 7, 30, 90] as const;
+export const pricePoint = z.object({ time: z.string(), price: decimal });
+export type PricePoint = z.infer<typeof pricePoint>;
+/** coin/sparklines/{id}: recorded prices per range (spec 2 §3 "Graph data"). */
+export const sparklines = z.object({
+  spark_line_1_day: z.array(pricePoint),
+  spark_line_7_day: z.array(pricePoint),
+  spark_line_30_day: z.array(pricePoint),
+  spark_line_90_day: z.array(pricePoint),
+});
+export type Sparklines = z.infer<typeof sparklines>;
+
+/** Back office: record a new price (native token or crypto coin); it joins the history. */
+export const setPriceBody = z.object({
+  coinSymbol: assetSymbol,
+  price: z
+    .string({ error: messages.invalidAmount })
+    .trim()
+    .regex(/^\d{1,22}(\.\d{1,8})?$/, messages.invalidAmount)
+    .refine((v) => /[1-9]/.test(v), messages.invalidAmount),
+});
+export type SetPriceBody = z.infer<typeof setPriceBody>;
+
+export const activateWalletBody = z.object({ coinSymbol: assetSymbol });
+export const activateWalletResponse = z.object({ message: z.string(), user: userInfo });
+
+// ── Transaction logs (spec 2 §3 "Transaction log item", §4 "Transaction list direction") ─────────────
+
+export const LOG_TYPES = [
+  'withdraw',
+  'withdrawDeposit',
+  'wireDeposit',
+  'paypalDeposit',
+  'coinqvestDeposit',
+  'cryptoSwap',
+  'assetToAssetSwap',
+  'debitAssets',
+  'creditAssets',
+  'sendAssets',
+  'nftAcquire',
+  'nftPurchase',
+  'subscriptionPurchase',
+  'subscriptionRenew',
+  'sheetDebit',
+  'sheetCredit',
+  'legacyWithdrawDeposit',
+  'legacyDeposit',
+  'liquidityCredit',
+] as const;
+export type LogType = (typeof LOG_TYPES)[number];
+
+const logParty = z.object({ _id: z.string(), name: z.string(), email: z.string() }).nullable();
+const logToken = z
+  .object({
+    coinSymbol: z.string(),
+    shortName: z.string(),
+    decimals: z.number().int(),
+    icon: z.object({ url: z.string() }),
+  })
+  .nullable();
+
+export const transactionLog = z.object({
+  _id: z.string(),
+  type: z.enum(LOG_TYPES),
+  /** Pending while an administrator has not decided (sdira requests); otherwise completed. */
+  status: z.enum(['completed', 'pending', 'rejected', 'expired']),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  fromToken: logToken,
+  toToken: logToken,
+  fromUser: logParty,
+  toUser: logParty,
+  amount: decimal,
+  toAmount: decimal.nullable(),
+  memo: z.string().nullable(),
+  coin: z.string(),
+  message: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TransactionLog = z.infer<typeof transactionLog>;
+
+export const LOG_PAGE_SIZE = 30;
+export const logsQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(LOG_PAGE_SIZE),
+  /** deposit: only movements into the member's wallets; withdraw: only out; or one log type. */
+  type: z.union([z.enum(['deposit', 'withdraw']), z.enum(LOG_TYPES)]).optional(),
+  /** A native token or crypto coin symbol (the wallet's coinSymbol). */
+  coinId: assetSymbol.optional(),
+  nftTokenId: z.string().uuid().optional(),
+});
+export type LogsQuery = z.infer<typeof logsQuery>;
+export const logsResponse = z.object({ data: z.array(transactionLog), total: z.number().int() });
+
+/** transaction-log/native-token-send: the member's sends, newest first (/token-history). */
+export const tokenSend = z.object({
+  _id: z.string(),
+  email: z.string(),
+  direction: z.enum(['sent', 'received']),
+  type: z.string(),
+  coin: z.string(),
+  amount: decimal,
+  memo: z.string().nullable(),
+  status: z.enum(['completed', 'pending', 'rejected']),
+  createdAt: z.string(),
+});
+export type TokenSend = z.infer<typeof tokenSend>;
+export const tokenSendsResponse = z.object({ data: z.array(tokenSend) });
+
+/** Spec 2 §4 titles per log type; Send or Receive depends on who sent. */
+export function logTitle(type: LogType, iAmSender: boolean): string {
+  switch (type) {
+    case 'sendAssets':
+      return iAmSender ? 'Send' : 'Receive';
+    case 'withdraw':
+      return 'Withdraw';
+    case 'wireDeposit':
+      return 'Top-Up By Direct Wire';
+    case 'withdrawDeposit':
+      return 'Redeem';
+    case 'paypalDeposit':
+      return 'Top-Up By Paypal';
+    case 'legacyWithdrawDeposit':
+      return 'Legacy Redeem';
+    case 'legacyDeposit':
+      return 'Legacy Top-Up';
+    case 'coinqvestDeposit':
+      return 'Top-Up By CoinQVest';
+    case 'cryptoSwap':
+      return 'Crypto Swap';
+    case 'assetToAssetSwap':
+      return 'Swap';
+    case 'creditAssets':
+    case 'sheetCredit':
+    case 'liquidityCredit':
+      return 'Credit';
+    case 'debitAssets':
+    case 'sheetDebit':
+      return 'Debit';
+    case 'nftAcquire':
+      return 'Acquired Opportunity Token';
+    case 'nftPurchase':
+      return 'Acquired From Marketplace';
+    case 'subscriptionPurchase':
+      return 'Subscription Acquire';
+    case 'subscriptionRenew':
+      return 'Subscription Renew';
+  }
+}
+
+/** Whether a log adds to (deposit) or takes from (withdraw) the member's wallet. */
+export function logDirection(type: LogType, iAmSender: boolean): 'deposit' | 'withdraw' {
+  switch (type) {
+    case 'sendAssets':
+      return iAmSender ? 'withdraw' : 'deposit';
+    case 'withdraw':
+    case 'withdrawDeposit':
+    case 'legacyWithdrawDeposit':
+    case 'debitAssets':
+    case 'sheetDebit':
+    case 'subscriptionPurchase':
+    case 'subscriptionRenew':
+      return 'withdraw';
+    default:
+      return 'deposit';
+  }
+}
+
+/** Status colours of spec 1 §4: Completed green, Pending purple, Expired and Rejected red. */
+export const STATUS_LABEL = { completed: 'Completed', pending: 'Pending', rejected: 'Rejected', expired: 'Expired' };
+
+// ── sdira send requests (spec 2 §1, §4 "Sdira requests") ──────────────────────────────────────────────
+
+export const sendRequest = z.object({
+  _id: z.string(),
+  status: z.enum(['pending', 'approved', 'rejected']),
+  from: z.object({ _id: z.string(), name: z.string(), email: z.string() }),
+  to: z.string(),
+  coin: z.string(),
+  amount: decimal,
+  memo: z.string().nullable(),
+  rejectionReason: z.string().nullable(),
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+});
+export type SendRequest = z.infer<typeof sendRequest>;
+export const rejectRequestBody = z.object({ reason: z.string().trim().min(1, 'A reason is required').max(300) });
