@@ -1,0 +1,35 @@
+import { useQuery } from '@tanstack/react-query';
+import type { CurrencyInfo, LogsQuery, Sparklines, TokenSend, TransactionLog } from '@vault/contract/schemas/wallet';
+import { api } from '../../lib/api';
+
+/** Cache keys of the wallet screens; realtime wallet events invalidate `walletKeys.all`. */
+export const walletKeys = {
+  all: ['wallet'] as const,
+  currencyInfo: ['wallet', 'currency-info'] as const,
+  logs: (query: Partial<LogsQuery>) => ['wallet', 'logs', query] as const,
+  tokenSends: ['wallet', 'token-sends'] as const,
+  sparklines: (symbol: string) => ['wallet', 'sparklines', symbol] as const,
+};
+
+/** The dashboard's data (spec 1 §3 currency info): wallets, native wallets, user, activation assets. */
+export const useCurrencyInfo = () =>
+  useQuery({ queryKey: walletKeys.currencyInfo, queryFn: () => api<CurrencyInfo>('wallet/currency-info') });
+
+export const useTokenSends = () =>
+  useQuery({
+    queryKey: walletKeys.tokenSends,
+    queryFn: () => api<{ data: TokenSend[] }>('transaction-log/native-token-send').then((r) => r.data),
+  });
+
+export const useSparklines = (symbol: string) =>
+  useQuery({ queryKey: walletKeys.sparklines(symbol), queryFn: () => api<Sparklines>(`coin/sparklines/${symbol}`) });
+
+/** One page of transaction-log/user/logs. */
+export const fetchLogs = (query: Partial<LogsQuery>) => {
+  const params = new URLSearchParams(
+    Object.entries(query)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => [k, String(v)]),
+  );
+  return api<{ data: TransactionLog[]; total: number }>(`transaction-log/user/logs?${params}`);
+};
