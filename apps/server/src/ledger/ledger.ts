@@ -28,6 +28,14 @@ type Entry = {
   reverses?: string;
   metadata?: Record<string, unknown>;
 };
+/**
+ * What a caller adds to a hold's entry: metadata (who pays whom, which request) and its own rows, written
+ * in the ledger's transaction so they cannot exist without the hold's entry or the other way round.
+ */
+type HoldExtra<R> = {
+  metadata?: Record<string, unknown>;
+  alsoWrite?: (tx: Tx | Db, result: R) => Promise<void>;
+};
 
 const RETRYABLE = new Set(['40001', '40P01']); // serialization failure, deadlock
 
@@ -242,6 +250,7 @@ export function createLedger(db: Db) {
     status: 'committed' | 'released',
     to: Party | undefined,
     by: string | null,
+    extra: HoldExtra<{ holdId: string; entryId: string }> = {},
   ) {
     return transaction(async (tx) => {
       // Exactly once: only the call that moves the hold out of 'placed' goes on.
@@ -262,7 +271,7 @@ export function createLedger(db: Db) {
           ? await post(
               tx,
               hold.asset,
-              { kind: 'holdRelease', createdBy: by, metadata: { holdId } },
+              { kind: 'holdRelease', createdBy: by, metadata: { ...extra.metadata, holdId } },
               [
                 { party: { system: 'holds' }, units: -units },
                 { party: member, units },
@@ -272,9 +281,10 @@ export function createLedger(db: Db) {
           : await commitHeld(tx, hold.asset, member, to ?? { system: 'treasury' }, units, {
               kind: 'holdCommit',
               createdBy: by,
-              metadata: { holdId },
+              metadata: { ...extra.metadata, holdId },
             });
       await tx.update(holds).set({ resolveEntryId: entryId }).where(eq(holds.id, holdId));
+      await extra.alsoWrite?.(tx, { holdId, entryId });
       return { holdId, entryId, status };
     });
   }
@@ -300,7 +310,14 @@ export function createLedger(db: Db) {
   return {
     /** Issues tokens from the treasury to a member (admin credit, seed, later: settled funding). */
     credit: async (
-      input: { userId: string; asset: string; amount: string; by: string | null; memo?: string },
+      input: {
+        userId: string;
+        asset: string;
+        amount: string;
+        by: string | null;
+        memo?: string;
+        metadata?: Record<string, unknown>;
+      },
       idempotency?: { key: string; requestHash: string },
     ) => {
       const units = positive(input.amount);
@@ -308,7 +325,7 @@ export function createLedger(db: Db) {
         entryId: await post(
           tx,
           input.asset,
-          { kind: 'credit', createdBy: input.by, memo: input.memo },
+          { kind: 'credit', createdBy: input.by, memo: input.memo, metadata: input.metadata },
           [
             { party: { system: 'treasury' }, units: -units },
             { party: { userId: input.userId }, units },
@@ -341,7 +358,10 @@ export function createLedger(db: Db) {
 
     /** Moves a member's funds to the holds account until commitHold or releaseHold. */
     placeHold: async (
-      input: { userId: string; asset: string; amount: string; reason: string },
+      input: { userId: string; asset: string; amount: string; reason: string } & HoldExtra<{
+        holdId: string;
+        entryId: string;
+      }>,
       idempotency?: { key: string; requestHash: string },
     ) => {
       const units = positive(input.amount);
@@ -350,7 +370,7 @@ export function createLedger(db: Db) {
         const entryId = await post(
           tx,
           input.asset,
-          { kind: 'holdPlace', createdBy: input.userId, memo: input.reason, metadata: { holdId } },
+          { kind: 'holdPlace', createdBy: input.userId, memo: input.reason, metadata: { ...input.metadata, holdId } },
           [
             { party: { userId: input.userId }, units: -units },
             { party: { system: 'holds' }, units },
@@ -365,13 +385,20 @@ export function createLedger(db: Db) {
           reason: input.reason,
           placeEntryId: entryId,
         });
+        await input.alsoWrite?.(tx, { holdId, entryId });
         return { holdId, entryId };
       });
     },
 
     /** Pays a hold to its destination (another member, or the treasury when tokens leave the platform). */
-    commitHold: (holdId: string, to: Party | undefined, by: string | null) => resolveHold(holdId, 'committed', to, by),
-    releaseHold: (holdId: string, by: string | null) => resolveHold(holdId, 'released', undefined, by),
+    commitHold: (
+      holdId: string,
+      to: Party | undefined,
+      by: string | null,
+      extra?: HoldExtra<{ holdId: string; entryId: string }>,
+    ) => resolveHold(holdId, 'committed', to, by, extra),
+    releaseHold: (holdId: string, by: string | null, extra?: HoldExtra<{ holdId: string; entryId: string }>) =>
+      resolveHold(holdId, 'released', undefined, by, extra),
 
     /** A correcting entry with every posting of `entryId` negated; an entry is reversed at most once. */
     reverse: (entryId: string, by: string, memo: string) =>
