@@ -1,11 +1,12 @@
 import { messages } from '@vault/contract/messages';
 import { type SendTokensBody, sentMessage } from '@vault/contract/schemas/ledger';
-import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Context } from '../../context.ts';
-import { nativeTokens, users } from '../../db/schema.ts';
-import { badRequest, forbidden, notFound } from '../../http/errors.ts';
+import { nativeTokens } from '../../db/schema.ts';
+import { badRequest, forbidden } from '../../http/errors.ts';
 import type { Ledger } from '../../ledger/ledger.ts';
 import type { User } from '../auth/sessions.ts';
+import { findRecipient } from '../members/recipient.ts';
 
 /** Member-facing wallet operations; money moves only through the ledger. */
 export function nativeWalletService(ctx: Context, ledger: Ledger) {
@@ -26,22 +27,9 @@ export function nativeWalletService(ctx: Context, ledger: Ledger) {
     async send(me: User, body: SendTokensBody, idempotency?: { key: string; requestHash: string }) {
       if (me.type === 'sdira') throw forbidden(messages.sdiraSendsByRequest, 'SDIRA_REQUEST_REQUIRED');
       if (!me.isWalletActivated) throw forbidden(messages.activateFirst, 'NOT_ACTIVATED');
-      if (body.to === me.email) throw badRequest(messages.sendToSelf, 'SEND_TO_SELF', { to: messages.sendToSelf });
       if (!(await isToken(body.coin)))
         throw badRequest(messages.invalidRequest, 'UNKNOWN_ASSET', { coin: messages.invalidRequest });
-      // Only an existing, verified, unblocked member can receive.
-      const [recipient] = await db
-        .select({ id: users.id, email: users.email })
-        .from(users)
-        .where(
-          and(
-            eq(users.email, body.to),
-            isNull(users.deletedAt),
-            isNotNull(users.emailVerifiedAt),
-            eq(users.isBlocked, false),
-          ),
-        );
-      if (!recipient) throw notFound(messages.recipientNotFound);
+      const recipient = await findRecipient(db, me, body.to);
       const { entryId } = await ledger.send(
         { from: me.id, to: recipient.id, asset: body.coin, amount: body.amount, memo: body.memo },
         idempotency,

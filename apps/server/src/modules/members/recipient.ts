@@ -1,0 +1,35 @@
+import { messages } from '@vault/contract/messages';
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
+
+/**
+ * Who may receive tokens: an existing, verified, unblocked member. One rule for sends, send requests and
+ * their approval.
+ */
+const receives = and(isNull(users.deletedAt), isNotNull(users.emailVerifiedAt), eq(users.isBlocked, false));
+
+/**
+ * The member `to` (an e-mail, already trimmed and lower-cased by the contract) names as the recipient of
+ * `sender`'s tokens: never the sender, only an active member (404 otherwise, the same answer for "no such
+ * e-mail", "blocked" and "unverified", so it does not tell which).
+ */
+export async function findRecipient(db: Pick<Db, 'select'>, sender: { email: string }, to: string) {
+  if (to === sender.email) throw badRequest(messages.sendToSelf, 'SEND_TO_SELF', { to: messages.sendToSelf });
+  const [recipient] = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(and(eq(users.email, to), receives));
+  if (!recipient) throw notFound(messages.recipientNotFound);
+  return recipient;
+}
+
+/** Whether the member with this id may still receive tokens (a request approved days after it was made). */
+export async function canReceive(db: Pick<Db, 'select'>, userId: string) {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), receives));
+  return Boolean(row);
+}
