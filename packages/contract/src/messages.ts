@@ -120,6 +120,17 @@ export const messages = {
   entryAlreadyReversed: 'This transaction was already reversed',
   entryNotReversible: 'This transaction cannot be reversed',
 
+  // ours: sdira send requests and their approval ({amount}, {symbol} and {reason} are filled in by the server)
+  sendRequestsSdiraOnly: 'Send requests are for legacy accounts: please use Send',
+  requestPendingNote: 'Waiting for admin approval (treasury review, 3-4 working days)',
+  requestRejectedNote: 'Request rejected: {reason}',
+  requestApproved: 'Send request approved',
+  requestRejected: 'Send request rejected',
+  recipientNoLongerActive:
+    'The recipient is no longer an active member, so the request stays pending. Reject it to return the tokens.',
+  sendRequestApprovedNotice: 'Your send request of {amount} {symbol} was approved',
+  sendRequestRejectedNotice: 'Your send request of {amount} {symbol} was rejected: {reason}',
+
   // ours: protocol-level errors
   unauthorized: 'Your session has expired. Please log in again.',
   forbidden: 'You are not allowed to do this',
@@ -138,3 +149,7 @@ export const messages = {
 } as const;
 
 export type MessageKey = keyof typeof messages;
+
+/** A message with its {placeholders} filled in: fillMessage('{amount} {symbol}', { amount: '5', symbol: 'XAG' }). */
+export const fillMessage = (template: string, values: Record<string, string>) =>
+  template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);

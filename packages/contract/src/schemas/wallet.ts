@@ -297,3 +297,18 @@ export const sendRequest = z.object({
 });
 export type SendRequest = z.infer<typeof sendRequest>;
 export const rejectRequestBody = z.object({ reason: z.string().trim().min(1, 'A reason is required').max(300) });
+
+/** request/create-legacy-send-request: the request's id (the amount now waits on a hold). */
+export const sendRequestCreated = z.object({ message: z.string(), data: z.object({ requestId: z.string() }) });
+
+/** Back office: admin/requests?status=&limit= (newest first). */
+export const sendRequestsQuery = z.object({
+  status: z.enum(['pending', 'approved', 'rejected']).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+});
+export const sendRequestsResponse = z.object({ data: z.array(sendRequest) });
+/** admin/requests/{id}/approve and /reject: the request as decided. */
+export const sendRequestDecided = z.object({ message: z.string(), data: sendRequest });
+
+/** transaction-log/native-token-send?limit= (newest first; the spec sends no parameters, so 100 by default). */
+export const tokenSendsQuery = z.object({ limit: z.coerce.number().int().min(1).max(500).default(100) });
