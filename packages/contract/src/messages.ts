@@ -112,6 +112,22 @@ export const messages = {
   sendToSelf: 'You cannot send tokens to yourself',
   sdiraSendsByRequest: 'Legacy accounts send tokens by request: please use Send Request',
 
+  // spec 1 §4 and §8: vault activation
+  walletActivated: 'Wallet activate successfully',
+  vaultActivated: 'Your vault is activated',
+  // ours: vault activation ({amount} and {symbol} are filled in by the server)
+  activationShortfall: 'You need at least {amount} {symbol} (the value of 21 silver tokens) to activate your vault',
+  alreadyActivated: 'Your vault is already activated',
+  activationCoinNotAccepted: 'This coin cannot be used to activate your vault',
+  activationUnavailable: 'Vault activation is not available yet: the silver token has no price',
+  adminHasNoVault: 'Administrator accounts have no vault to activate',
+
+  // ours: the token catalogue and prices
+  unknownAsset: 'There is no token or coin with this symbol',
+  liquidityPriceFixed: 'The price of a liquidity token is fixed at 1 USD',
+  priceTooHigh: 'The price is too high',
+  priceRecorded: 'Price recorded',
+
   // ours: the ledger
   insufficientBalance: 'Insufficient balance',
   invalidAmount: 'Invalid amount',
