@@ -9,6 +9,9 @@ import { AboutPage } from '../features/site/about-page';
 import { ContactPage } from '../features/site/contact-page';
 import { FaqPage } from '../features/site/faq-page';
 import { HomePage } from '../features/site/home-page';
+import { QTokensPage } from '../features/wallet/q-tokens-page';
+import { SendPage } from '../features/wallet/send-page';
+import { TokenHistoryPage } from '../features/wallet/token-history-page';
 import { LaterPage, VaultNotActivatedPage } from './later-pages';
 import { MemberLayout } from './member-layout';
 import { PublicLayout } from './public-layout';
@@ -63,6 +66,9 @@ export function AppRoutes() {
             <Route path="/remittance" element={<LaterPage section="remittance" />} />
             <Route path="/subscription" element={<LaterPage section="subscription" />} />
             <Route path="/chat" element={<LaterPage section="chat" />} />
+            <Route path="/Send" element={<SendPage />} />
+            <Route path="/Q-tokens" element={<QTokensPage />} />
+            <Route path="/token-history" element={<TokenHistoryPage />} />
           </Route>
         </Route>
       </Route>

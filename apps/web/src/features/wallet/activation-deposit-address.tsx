@@ -1,0 +1,98 @@
+import { QRCodeSVG } from 'qrcode.react';
+import { useEffect, useRef, useState } from 'react';
+import { toast } from 'sonner';
+
+/** How long the button says 'Copied'. */
+const COPIED_MS = 2000;
+
+/** Puts text on the clipboard; falls back to a selected hidden field where the Clipboard API is refused. */
+async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    const area = document.createElement('textarea');
+    area.value = text;
+    area.setAttribute('readonly', '');
+    area.style.position = 'fixed';
+    area.style.opacity = '0';
+    document.body.append(area);
+    area.select();
+    try {
+      return document.execCommand('copy');
+    } catch {
+      return false;
+    } finally {
+      area.remove();
+    }
+  }
+}
+
+/** A deposit address with its QR code and a copy button that confirms with 'Copied' (spec 2 §2). */
+export function DepositAddress({
+  address,
+  coinSymbol,
+  coinName,
+}: {
+  address: string;
+  coinSymbol: string;
+  coinName: string;
+}) {
+  const [copied, setCopied] = useState(false);
+  const [announcement, setAnnouncement] = useState('');
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  // Another coin chosen: its address has not been copied yet.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: resets when the address changes.
+  useEffect(() => {
+    setCopied(false);
+    setAnnouncement('');
+  }, [address]);
+
+  const copy = async () => {
+    if (!(await copyText(address))) {
+      toast.error('Your browser did not allow copying. Select the address and copy it by hand.');
+      return;
+    }
+    setCopied(true);
+    setAnnouncement(`${coinSymbol} deposit address copied`);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      setCopied(false);
+      setAnnouncement('');
+    }, COPIED_MS);
+  };
+
+  return (
+    <div className="flex flex-col items-center gap-4 sm:flex-row sm:items-start">
+      <div className="shrink-0 rounded-xl bg-white p-3 ring-1 ring-slate-200">
+        <QRCodeSVG
+          value={address}
+          size={148}
+          marginSize={1}
+          role="img"
+          aria-label={`QR code of your ${coinName} (${coinSymbol}) deposit address`}
+          title={`${coinSymbol} deposit address`}
+        />
+      </div>
+      <div className="w-full min-w-0 flex-1">
+        <p className="text-sm font-medium text-slate-700">{coinSymbol} deposit address</p>
+        <p className="mt-1 break-all rounded-lg bg-slate-50 px-3 py-2 font-mono text-sm text-navy-900 ring-1 ring-slate-200">
+          {address}
+        </p>
+        <button
+          type="button"
+          onClick={copy}
+          className="mt-2 inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-navy-900 hover:bg-slate-50"
+        >
+          <span aria-hidden="true">{copied ? '✓' : '⧉'}</span>
+          {copied ? 'Copied' : 'Copy address'}
+        </button>
+        <p aria-live="polite" className="sr-only">
+          {announcement}
+        </p>
+      </div>
+    </div>
+  );
+}

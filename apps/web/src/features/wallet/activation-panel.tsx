@@ -1,0 +1,153 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { compare, multiply, subtract } from '@vault/contract/money';
+import type { UserInfoResponse } from '@vault/contract/schemas/user';
+import type { ActivationAsset } from '@vault/contract/schemas/wallet';
+import { type ReactNode, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../components/button';
+import { api } from '../../lib/api';
+import { errorText } from '../../lib/format';
+import { queryKeys } from '../../lib/query-client';
+import { DepositAddress } from './activation-deposit-address';
+import { grouped, usd } from './format';
+import { walletKeys } from './queries';
+import { TokenIcon } from './send-form';
+
+const enough = (asset: ActivationAsset) => compare(asset.balance, asset.requiredAmount) >= 0;
+
+/**
+ * The send screen of a vault that is not activated yet (spec 1 §4 "Wallet state"): deposit the value of
+ * 21 silver tokens in one of the accepted coins, then press Activate Now. The server checks the balance
+ * at the current rates and answers how much is needed when it is short.
+ */
+export function ActivationPanel({ assets }: { assets: ActivationAsset[] }) {
+  const queryClient = useQueryClient();
+  const [chosen, setChosen] = useState(() => (assets.find(enough) ?? assets[0])?.coinSymbol ?? '');
+  const [submitting, setSubmitting] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const asset = assets.find((a) => a.coinSymbol === chosen);
+
+  const activate = async () => {
+    if (!asset || submitting) return;
+    setSubmitting(true);
+    setFailure(null);
+    try {
+      const res = await api<{ message: string; user: UserInfoResponse['user'] }>('native-wallet/activateUserWallet', {
+        body: { coinSymbol: asset.coinSymbol },
+      });
+      toast.success(res.message);
+      // The page turns into the send form at once; fresh wallets and user info follow.
+      queryClient.setQueryData<UserInfoResponse>(queryKeys.userInfo, (old) => old && { ...old, user: res.user });
+      void queryClient.invalidateQueries({ queryKey: walletKeys.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.userInfo });
+    } catch (error) {
+      const text = errorText(error);
+      setFailure(text);
+      toast.error(text);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <section
+      aria-labelledby="activation-title"
+      className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
+    >
+      <h2 id="activation-title" className="text-lg font-semibold text-navy-900">
+        Activate your vault
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        Sending tokens needs an activated vault. Activation takes a contribution worth at least 21 silver asset tokens
+        (21 oz of 0.999 fine silver). Deposit the amount shown in one of the coins below to your vault address, then
+        press Activate Now.
+      </p>
+
+      {assets.length === 0 ? (
+        <p className="mt-6 rounded-xl bg-amber-50 p-4 text-sm text-amber-900 ring-1 ring-amber-600/20">
+          No coin is accepted for activation at the moment. Please try again later or contact support.
+        </p>
+      ) : (
+        <>
+          <fieldset className="mt-6">
+            <legend className="text-sm font-medium text-slate-700">Choose the coin you deposit</legend>
+            <div className="mt-2 grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
+              {assets.map((a) => (
+                <label
+                  key={a.coinSymbol}
+                  className="flex cursor-pointer items-center gap-3 rounded-xl border border-slate-200 px-3 py-2.5 has-checked:border-brand-500 has-checked:bg-brand-50 has-focus-visible:ring-2 has-focus-visible:ring-brand-500"
+                >
+                  <input
+                    type="radio"
+                    name="activation-coin"
+                    value={a.coinSymbol}
+                    checked={chosen === a.coinSymbol}
+                    onChange={() => {
+                      setChosen(a.coinSymbol);
+                      setFailure(null);
+                    }}
+                    className="size-4 accent-brand-600"
+                  />
+                  <TokenIcon url={a.icon.url} className="size-7" />
+                  <span className="min-w-0">
+                    <span className="block text-sm font-semibold text-navy-900">
+                      {a.name} ({a.coinSymbol})
+                    </span>
+                    <span className="block text-xs text-slate-500">
+                      Needs {grouped(a.requiredAmount, a.decimals)} {a.coinSymbol}
+                    </span>
+                  </span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+
+          {asset ? (
+            <div className="mt-6 space-y-5">
+              <dl className="grid gap-3 sm:grid-cols-2">
+                <Fact term="Required amount">
+                  {grouped(asset.requiredAmount, asset.decimals)} {asset.coinSymbol}
+                  <span className="block text-xs font-normal text-slate-500">
+                    ≈ {usd(multiply(asset.requiredAmount, asset.rate, 2))}, the value of 21 silver tokens
+                  </span>
+                </Fact>
+                <Fact term="Your balance">
+                  {grouped(asset.balance, asset.decimals)} {asset.coinSymbol}
+                  <span
+                    className={`block text-xs font-normal ${enough(asset) ? 'text-emerald-700' : 'text-amber-700'}`}
+                  >
+                    {enough(asset)
+                      ? 'Enough to activate with this coin.'
+                      : `Deposit at least ${grouped(subtract(asset.requiredAmount, asset.balance), asset.decimals)} ${asset.coinSymbol} more.`}
+                  </span>
+                </Fact>
+              </dl>
+
+              <DepositAddress address={asset.address} coinSymbol={asset.coinSymbol} coinName={asset.name} />
+
+              <div>
+                <Button onClick={activate} busy={submitting} className="w-full sm:w-auto">
+                  Activate Now
+                </Button>
+                {failure ? (
+                  <p className="mt-2 text-sm text-red-600" id="activation-failure">
+                    {failure}
+                  </p>
+                ) : null}
+              </div>
+            </div>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}
+
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="rounded-xl bg-slate-50 px-4 py-3 ring-1 ring-slate-200">
+      <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{term}</dt>
+      <dd className="mt-1 text-base font-semibold text-navy-900">{children}</dd>
+    </div>
+  );
+}

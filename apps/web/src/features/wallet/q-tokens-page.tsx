@@ -1,0 +1,60 @@
+import { useId, useState } from 'react';
+import { useTokenSends } from './queries';
+import { DOLLAR_TOKEN, SendScreen } from './send-screen';
+import { TokenSendsState } from './token-history-page';
+
+/** /Q-tokens (spec 2 §2): send dollar tokens, with the member's dollar-token history behind a toggle. */
+export function QTokensPage() {
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-semibold text-navy-900">Send CQR Dollars</h1>
+        <p className="mt-1 text-sm text-slate-600">Send dollar tokens (1 token = 1 USD) to another member by e-mail.</p>
+      </div>
+      <SendScreen coin={DOLLAR_TOKEN} lockedCoin />
+      <DollarHistory />
+    </div>
+  );
+}
+
+function DollarHistory() {
+  const [open, setOpen] = useState(false);
+  const regionId = useId();
+  return (
+    <section
+      aria-labelledby={`${regionId}-title`}
+      className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
+    >
+      <div className="flex items-center justify-between gap-3">
+        <h2 id={`${regionId}-title`} className="font-semibold text-navy-900">
+          Dollar token history
+        </h2>
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={regionId}
+          onClick={() => setOpen((v) => !v)}
+          className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-navy-900 hover:bg-slate-50"
+        >
+          {open ? 'Hide history' : 'Show history'}
+        </button>
+      </div>
+      <div id={regionId} hidden={!open} className="mt-4">
+        {/* Asked only once the member opens the history. */}
+        {open ? <DollarSends /> : null}
+      </div>
+    </section>
+  );
+}
+
+function DollarSends() {
+  const sends = useTokenSends();
+  return (
+    <TokenSendsState
+      query={sends}
+      caption="Dollar token history"
+      empty="You have not sent or received dollar tokens yet."
+      filter={(send) => send.coin === DOLLAR_TOKEN}
+    />
+  );
+}

@@ -1,0 +1,58 @@
+import { formatDateTime } from '../../lib/format';
+import { type RecentSend, useRecentSends } from './recent-sends';
+import { TokenIcon } from './send-form';
+
+/** Recent Transaction History (spec 2 §2): this browser's last sends; choosing one refills the form. */
+export function RecentSendsPanel({
+  memberEmail,
+  onChoose,
+}: {
+  memberEmail: string;
+  onChoose: (entry: RecentSend) => void;
+}) {
+  const entries = useRecentSends(memberEmail);
+  return (
+    <section
+      aria-labelledby="recent-sends-title"
+      className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
+    >
+      <h2 id="recent-sends-title" className="font-semibold text-navy-900">
+        Recent Transaction History
+      </h2>
+      {entries.length === 0 ? (
+        <p className="mt-3 text-sm text-slate-600">
+          No sends from this browser yet. Your sends will be listed here; choose one to fill the form with it again.
+        </p>
+      ) : (
+        <>
+          <p className="mt-1 text-xs text-slate-500">
+            Kept in this browser only. Choose a send to fill the form with it.
+          </p>
+          <ul className="mt-3 space-y-2">
+            {entries.map((entry) => (
+              <li key={`${entry.date}-${entry.to}`}>
+                <button
+                  type="button"
+                  onClick={() => onChoose(entry)}
+                  className="flex w-full items-center gap-3 rounded-xl border border-slate-200 px-3 py-2.5 text-left hover:border-brand-500 hover:bg-brand-50"
+                >
+                  <TokenIcon url={entry.tokenImage} className="size-8" />
+                  <span className="min-w-0 flex-1">
+                    <span className="block truncate text-sm font-semibold text-navy-900">
+                      {entry.amount} {entry.coin}
+                      <span className="sr-only"> ({entry.tokenName})</span> to {entry.to}
+                    </span>
+                    <span className="block truncate text-xs text-slate-500">
+                      {formatDateTime(entry.date)}
+                      {entry.memo ? ` · ${entry.memo.length > 30 ? `${entry.memo.slice(0, 30)}…` : entry.memo}` : ''}
+                    </span>
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,351 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { messages } from '@vault/contract/messages';
+import { compare, isAmount, isPositive, multiply } from '@vault/contract/money';
+import { type SendTokensBody, sendTokensBody } from '@vault/contract/schemas/ledger';
+import type { NativeWallet } from '@vault/contract/schemas/wallet';
+import { type ReactNode, useId, useRef, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { Button } from '../../components/button';
+import { FieldError, inputClass } from '../../components/field';
+import { Modal } from '../../components/modal';
+import { ApiError, api } from '../../lib/api';
+import { showServerError } from '../../lib/form-errors';
+import { errorText } from '../../lib/format';
+import { grouped, usd } from './format';
+import { walletKeys } from './queries';
+import { addRecentSend, type RecentSend } from './recent-sends';
+
+type Props = {
+  /** The wallets the member may send from (each shown with its balance). */
+  wallets: NativeWallet[];
+  initialCoin: string;
+  /** The coin cannot be changed (/Q-tokens sends dollar tokens only). */
+  lockedCoin?: boolean;
+  /** sdira members ask an administrator instead of sending (spec 2 §1). */
+  asRequest: boolean;
+  /** The member's e-mail: the key of the local recent-sends list. */
+  memberEmail: string;
+  /** What goes beside the form; it gets `refill` to put a recent send back into the form. */
+  aside?: (refill: (entry: RecentSend) => void) => ReactNode;
+};
+
+type Values = z.input<typeof sendTokensBody>;
+
+/** What a confirmation sends: the checked body and the one Idempotency-Key for it. */
+type Pending = { body: SendTokensBody; key: string; fingerprint: string };
+
+const USD_DECIMALS = 2;
+
+/** amount × price to the cent, or nothing while the amount is not (yet) a valid amount. */
+function usdValue(amount: string, price: string | undefined): string | null {
+  const trimmed = amount.trim();
+  if (!price || !isAmount(trimmed)) return null;
+  try {
+    return multiply(trimmed, price, USD_DECIMALS);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The send form of spec 2 §2 "Send tokens": Email, Token (with balance), Amount, Value in USD, Memo;
+ * Send Now asks for confirmation, then posts with an Idempotency-Key so a double click or a retry after
+ * a lost answer cannot send twice. sdira members post the same payload as a request for approval.
+ */
+export function SendForm({ wallets, initialCoin, lockedCoin, asRequest, memberEmail, aside }: Props) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const formId = useId();
+  const form = useForm<Values, unknown, SendTokensBody>({
+    resolver: zodResolver(sendTokensBody),
+    defaultValues: { to: '', amount: '', coin: initialCoin, memo: '' },
+  });
+  const { errors } = form.formState;
+  const [coin, amount] = useWatch({ control: form.control, name: ['coin', 'amount'] });
+  const wallet = wallets.find((w) => w.coinSymbol === coin);
+  const value = usdValue(amount, wallet?.price);
+
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const inFlight = useRef(false);
+  // The key of a confirmation whose answer never arrived: confirming the same send again reuses it.
+  const unanswered = useRef<Pending | null>(null);
+
+  const ids = {
+    to: `${formId}-to`,
+    coin: `${formId}-coin`,
+    amount: `${formId}-amount`,
+    usd: `${formId}-usd`,
+    memo: `${formId}-memo`,
+    balance: `${formId}-balance`,
+  };
+
+  const onSendNow = form.handleSubmit((body) => {
+    const chosen = wallets.find((w) => w.coinSymbol === body.coin);
+    // The server decides; this only spares a round trip the member can already see would fail.
+    if (chosen && compare(body.amount, chosen.balance) > 0) {
+      form.setError('amount', { message: messages.insufficientBalance }, { shouldFocus: true });
+      return;
+    }
+    const clean: SendTokensBody = { ...body, memo: body.memo ? body.memo : undefined };
+    const fingerprint = JSON.stringify(clean);
+    const retry = unanswered.current?.fingerprint === fingerprint ? unanswered.current : null;
+    setPending(retry ?? { body: clean, key: crypto.randomUUID(), fingerprint });
+    setDialogOpen(true);
+  });
+
+  const confirm = async () => {
+    if (!pending || inFlight.current) return;
+    inFlight.current = true;
+    setSubmitting(true);
+    try {
+      const res = await api<{ message: string }>(
+        asRequest ? 'request/create-legacy-send-request' : 'native-wallet/send-tokens',
+        { body: pending.body, headers: { 'Idempotency-Key': pending.key } },
+      );
+      unanswered.current = null;
+      const sentFrom = wallets.find((w) => w.coinSymbol === pending.body.coin);
+      addRecentSend(memberEmail, {
+        to: pending.body.to,
+        amount: pending.body.amount,
+        coin: pending.body.coin,
+        memo: pending.body.memo ?? '',
+        tokenName: sentFrom?.displayName ?? pending.body.coin,
+        tokenImage: sentFrom?.icon.url ?? '',
+        date: new Date().toISOString(),
+      });
+      toast.success(res.message);
+      void queryClient.invalidateQueries({ queryKey: walletKeys.all });
+      setDialogOpen(false);
+      navigate('/cryptocurrency');
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 0) {
+        // No answer: the send may or may not have happened. Keep the dialog and the key; Confirm retries safely.
+        unanswered.current = pending;
+        toast.error(errorText(error));
+        return;
+      }
+      unanswered.current = null;
+      setDialogOpen(false);
+      setPending(null);
+      if (error instanceof ApiError && error.status === 404 && !error.body.fields) {
+        form.setError('to', { message: error.message });
+      }
+      showServerError(error, form.setError);
+    } finally {
+      inFlight.current = false;
+      setSubmitting(false);
+    }
+  };
+
+  const refill = (entry: RecentSend) => {
+    form.clearErrors();
+    const coinOffered = !lockedCoin && wallets.some((w) => w.coinSymbol === entry.coin);
+    form.setValue('to', entry.to);
+    form.setValue('amount', entry.amount);
+    form.setValue('memo', entry.memo);
+    if (coinOffered) form.setValue('coin', entry.coin);
+    form.setFocus('to');
+    toast(`Form filled with your send of ${entry.amount} ${entry.coin} to ${entry.to}`, { id: 'send-refill' });
+  };
+
+  const describedBy = (...parts: (string | false | undefined)[]) => parts.filter(Boolean).join(' ') || undefined;
+  const buttonLabel = asRequest ? 'Send Request' : 'Send Now';
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-5">
+      <form
+        onSubmit={onSendNow}
+        noValidate
+        aria-label={asRequest ? 'Send request' : 'Send tokens'}
+        className="space-y-5 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6 lg:col-span-3"
+      >
+        <div>
+          <label htmlFor={ids.to} className="mb-1 block text-sm font-medium text-slate-700">
+            Email
+          </label>
+          <input
+            id={ids.to}
+            type="email"
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="Recipient's e-mail address"
+            aria-invalid={errors.to ? true : undefined}
+            aria-describedby={describedBy(errors.to && `${ids.to}-error`)}
+            className={inputClass}
+            {...form.register('to')}
+          />
+          <FieldError id={`${ids.to}-error`} message={errors.to?.message} />
+        </div>
+
+        <div>
+          <label htmlFor={ids.coin} className="mb-1 block text-sm font-medium text-slate-700">
+            Token
+          </label>
+          <div className="flex items-center gap-3">
+            {wallet ? <TokenIcon url={wallet.icon.url} /> : null}
+            {lockedCoin ? (
+              <>
+                <input
+                  id={ids.coin}
+                  readOnly
+                  value={wallet ? `${wallet.displayName} (${wallet.coinSymbol})` : coin}
+                  aria-describedby={ids.balance}
+                  className={`${inputClass} bg-slate-50`}
+                />
+                <input type="hidden" {...form.register('coin')} />
+              </>
+            ) : (
+              <select
+                id={ids.coin}
+                aria-invalid={errors.coin ? true : undefined}
+                aria-describedby={describedBy(ids.balance, errors.coin && `${ids.coin}-error`)}
+                className={inputClass}
+                {...form.register('coin')}
+              >
+                {wallets.map((w) => (
+                  <option key={w.coinSymbol} value={w.coinSymbol}>
+                    {`${w.displayName} (${w.coinSymbol}) — Balance ${grouped(w.balance, w.decimals)}`}
+                  </option>
+                ))}
+              </select>
+            )}
+          </div>
+          <FieldError id={`${ids.coin}-error`} message={errors.coin?.message} />
+          {wallet ? (
+            <p id={ids.balance} className="mt-1 text-sm text-slate-600">
+              Available balance:{' '}
+              <span className="font-semibold text-navy-900">
+                {grouped(wallet.balance, wallet.decimals)} {wallet.coinSymbol}
+              </span>
+              {isPositive(wallet.onHold) ? (
+                <span className="text-slate-500">
+                  {' '}
+                  ({grouped(wallet.onHold, wallet.decimals)} {wallet.coinSymbol} on hold for pending requests)
+                </span>
+              ) : null}
+            </p>
+          ) : null}
+        </div>
+
+        <div className="grid gap-5 sm:grid-cols-2">
+          <div>
+            <label htmlFor={ids.amount} className="mb-1 block text-sm font-medium text-slate-700">
+              Amount
+            </label>
+            <input
+              id={ids.amount}
+              type="text"
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder="0.00"
+              aria-invalid={errors.amount ? true : undefined}
+              aria-describedby={describedBy(errors.amount && `${ids.amount}-error`, wallet && ids.balance)}
+              className={inputClass}
+              {...form.register('amount')}
+            />
+            <FieldError id={`${ids.amount}-error`} message={errors.amount?.message} />
+          </div>
+          <div>
+            <label htmlFor={ids.usd} className="mb-1 block text-sm font-medium text-slate-700">
+              Value in USD
+            </label>
+            <input
+              id={ids.usd}
+              readOnly
+              value={value === null ? '' : usd(value)}
+              placeholder="$0.00"
+              className={`${inputClass} bg-slate-50`}
+            />
+          </div>
+        </div>
+
+        <div>
+          <label htmlFor={ids.memo} className="mb-1 block text-sm font-medium text-slate-700">
+            Memo / Endorsement <span className="font-normal text-slate-500">(optional)</span>
+          </label>
+          <textarea
+            id={ids.memo}
+            rows={3}
+            maxLength={200}
+            aria-invalid={errors.memo ? true : undefined}
+            aria-describedby={describedBy(errors.memo && `${ids.memo}-error`)}
+            className={inputClass}
+            {...form.register('memo')}
+          />
+          <FieldError id={`${ids.memo}-error`} message={errors.memo?.message} />
+        </div>
+
+        {asRequest ? (
+          <p className="text-sm text-slate-600">
+            Your request goes to the vault's administrators. The amount is held from your balance until they approve it
+            (it is then sent) or reject it (it is returned).
+          </p>
+        ) : null}
+
+        <Button type="submit" className="w-full sm:w-auto" aria-haspopup="dialog">
+          {buttonLabel}
+        </Button>
+      </form>
+
+      {aside ? <div className="lg:col-span-2">{aside(refill)}</div> : null}
+
+      <Modal
+        open={dialogOpen}
+        // While the send is on its way the dialog stays: closing it would hide the outcome.
+        onOpenChange={(open) => !submitting && setDialogOpen(open)}
+        title="Are you sure you want to send the tokens?"
+        size="sm"
+      >
+        {pending ? (
+          <Summary body={pending.body} wallet={wallets.find((w) => w.coinSymbol === pending.body.coin)} />
+        ) : null}
+        <div className="mt-6 flex flex-col gap-2 sm:flex-row-reverse">
+          <Button onClick={confirm} busy={submitting}>
+            Confirm
+          </Button>
+          <Button variant="secondary" onClick={() => setDialogOpen(false)} disabled={submitting}>
+            Cancel
+          </Button>
+        </div>
+      </Modal>
+    </div>
+  );
+}
+
+/** What the member is about to confirm. */
+function Summary({ body, wallet }: { body: SendTokensBody; wallet: NativeWallet | undefined }) {
+  const value = usdValue(body.amount, wallet?.price);
+  return (
+    <dl className="divide-y divide-slate-100 rounded-xl bg-slate-50 px-4 text-sm">
+      <SummaryRow term="To">{body.to}</SummaryRow>
+      <SummaryRow term="Amount">
+        {wallet ? grouped(body.amount, Math.max(wallet.decimals, decimalsOf(body.amount))) : body.amount} {body.coin}
+      </SummaryRow>
+      {value !== null ? <SummaryRow term="Value in USD">{usd(value)}</SummaryRow> : null}
+      {body.memo ? <SummaryRow term="Memo">{body.memo}</SummaryRow> : null}
+    </dl>
+  );
+}
+
+/** Decimals the member typed, so the summary never rounds away part of what will be sent. */
+const decimalsOf = (amount: string) => amount.split('.')[1]?.length ?? 0;
+
+function SummaryRow({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="flex justify-between gap-4 py-2">
+      <dt className="text-slate-500">{term}</dt>
+      <dd className="min-w-0 break-words text-right font-medium text-navy-900">{children}</dd>
+    </div>
+  );
+}
+
+export function TokenIcon({ url, className = 'size-9' }: { url: string; className?: string }) {
+  if (!url) return <span aria-hidden="true" className={`${className} shrink-0 rounded-full bg-slate-200`} />;
+  return <img src={url} alt="" className={`${className} shrink-0 rounded-full bg-white object-contain`} />;
+}

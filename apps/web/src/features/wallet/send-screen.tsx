@@ -1,0 +1,90 @@
+import { isPositive } from '@vault/contract/money';
+import type { UserInfo } from '@vault/contract/schemas/user';
+import type { NativeWallet } from '@vault/contract/schemas/wallet';
+import type { ReactNode } from 'react';
+import { Button, Spinner } from '../../components/button';
+import { errorText } from '../../lib/format';
+import { useSession } from '../../lib/session';
+import { ActivationPanel } from './activation-panel';
+import { useCurrencyInfo } from './queries';
+import type { RecentSend } from './recent-sends';
+import { SendForm } from './send-form';
+
+/** The dollar token: the default coin of a send (spec 2 §3) and the only coin of /Q-tokens. */
+export const DOLLAR_TOKEN = 'Q';
+
+/** sdira members send by request (spec 2 §1); the server tells them apart by the same account type. */
+const isSdira = (user: UserInfo) => user.type === 'sdira';
+
+/**
+ * Which wallets a member sends from: sdira members their retirement-account tokens, others the rest;
+ * any wallet that holds a balance is offered either way, so nothing the member owns is out of reach.
+ */
+export function sendableWallets(wallets: NativeWallet[], user: UserInfo): NativeWallet[] {
+  const sdira = isSdira(user);
+  return wallets.filter(
+    (w) => (w.type === 'sdira') === sdira || w.coinSymbol === DOLLAR_TOKEN || isPositive(w.balance),
+  );
+}
+
+type Props = {
+  /** The coin to preselect (location state of the dashboard's Send) or, with `lockedCoin`, the only one. */
+  coin?: string | undefined;
+  lockedCoin?: boolean;
+  aside?: (refill: (entry: RecentSend) => void, memberEmail: string) => ReactNode;
+};
+
+/**
+ * Send tokens (spec 1 §4 "Wallet state"): deposit instructions and Activate Now until the vault is
+ * activated, the send form afterwards; with loading and error states for the wallets it needs.
+ */
+export function SendScreen({ coin, lockedCoin, aside }: Props) {
+  const { info } = useSession();
+  const currency = useCurrencyInfo();
+  if (!info) return null;
+  const { user } = info;
+
+  if (currency.isPending) {
+    return (
+      <p role="status" className="flex items-center gap-2 py-10 text-sm text-slate-600">
+        <Spinner /> Loading your wallets…
+      </p>
+    );
+  }
+  if (currency.isError) {
+    return (
+      <div role="alert" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-red-200 sm:p-6">
+        <p className="text-sm text-red-700">{errorText(currency.error)}</p>
+        <Button variant="secondary" className="mt-3" onClick={() => void currency.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+
+  if (!user.isWalletActivated) return <ActivationPanel assets={currency.data.assetsForWalletsActivation} />;
+
+  const wallets = sendableWallets(currency.data.nativeWallets, user);
+  const offered = (symbol: string | undefined) => wallets.find((w) => w.coinSymbol === symbol)?.coinSymbol;
+  const initialCoin = offered(coin) ?? offered(DOLLAR_TOKEN) ?? wallets[0]?.coinSymbol;
+  if (!initialCoin || (lockedCoin && !offered(coin))) {
+    return (
+      <p className="rounded-2xl bg-white p-5 text-sm text-slate-600 shadow-sm ring-1 ring-slate-200 sm:p-6">
+        You have no wallet to send from yet.
+      </p>
+    );
+  }
+
+  return (
+    <SendForm
+      // A new member or a changed coin choice starts a fresh form.
+      key={`${user.email}:${initialCoin}`}
+      wallets={lockedCoin ? wallets.filter((w) => w.coinSymbol === initialCoin) : wallets}
+      initialCoin={initialCoin}
+      lockedCoin={lockedCoin}
+      asRequest={isSdira(user)}
+      memberEmail={user.email}
+      aside={aside ? (refill) => aside(refill, user.email) : undefined}
+    />
+  );
+}

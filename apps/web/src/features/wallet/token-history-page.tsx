@@ -1,0 +1,63 @@
+import { Link } from 'react-router';
+import { Button, Spinner } from '../../components/button';
+import { errorText } from '../../lib/format';
+import { useTokenSends } from './queries';
+import { TokenHistoryTable } from './token-history-table';
+
+/** /token-history (spec 2 §2 "Token history"): the member's token sends and receipts, newest first. */
+export function TokenHistoryPage() {
+  const sends = useTokenSends();
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-semibold text-navy-900">Token History</h1>
+          <p className="mt-1 text-sm text-slate-600">Tokens you sent to and received from other members.</p>
+        </div>
+        <Link
+          to="/Send"
+          className="rounded-lg bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-700"
+        >
+          Send tokens
+        </Link>
+      </div>
+      <TokenSendsState query={sends} caption="Token history" empty="You have not sent or received tokens yet." />
+    </div>
+  );
+}
+
+/** Loading, error, empty or the table: shared by /token-history and the /Q-tokens history. */
+export function TokenSendsState({
+  query,
+  caption,
+  empty,
+  filter,
+}: {
+  query: ReturnType<typeof useTokenSends>;
+  caption: string;
+  empty: string;
+  filter?: (send: NonNullable<ReturnType<typeof useTokenSends>['data']>[number]) => boolean;
+}) {
+  if (query.isPending) {
+    return (
+      <p role="status" className="flex items-center gap-2 py-6 text-sm text-slate-600">
+        <Spinner /> Loading the history…
+      </p>
+    );
+  }
+  if (query.isError) {
+    return (
+      <div role="alert" className="rounded-xl bg-white p-5 ring-1 ring-red-200">
+        <p className="text-sm text-red-700">{errorText(query.error)}</p>
+        <Button variant="secondary" className="mt-3" onClick={() => void query.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  const rows = filter ? query.data.filter(filter) : query.data;
+  if (rows.length === 0) {
+    return <p className="rounded-xl bg-white p-5 text-sm text-slate-600 ring-1 ring-slate-200">{empty}</p>;
+  }
+  return <TokenHistoryTable sends={rows} caption={caption} />;
+}
