@@ -26,10 +26,11 @@ import { adminService } from './modules/admin/service.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { authService } from './modules/auth/service.ts';
 import { sessionService } from './modules/auth/sessions.ts';
+import { catalogueRoutes } from './modules/catalogue/routes.ts';
+import { catalogueService } from './modules/catalogue/service.ts';
 import { membershipRoutes } from './modules/membership/routes.ts';
 import { membershipService } from './modules/membership/service.ts';
-import { nativeTokenRoutes } from './modules/native-token/routes.ts';
-import { nativeTokenService } from './modules/native-token/service.ts';
+import { activationService } from './modules/native-wallet/activation.ts';
 import { nativeWalletRoutes } from './modules/native-wallet/routes.ts';
 import { nativeWalletService } from './modules/native-wallet/service.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
@@ -42,6 +43,8 @@ import { storageRoutes } from './modules/storage/routes.ts';
 import { storageService } from './modules/storage/service.ts';
 import { userRoutes } from './modules/user/routes.ts';
 import { userService } from './modules/user/service.ts';
+import { walletRoutes } from './modules/wallet/routes.ts';
+import { walletService } from './modules/wallet/service.ts';
 import { createMailer } from './providers/mail/mailer.ts';
 import { attachRealtime } from './realtime/gateway.ts';
 
@@ -141,10 +144,13 @@ export async function buildApp(opts: { config: Config; db: Db; log: Logger }) {
   notificationRoutes(app, notifications);
   settingsRoutes(app, settings);
   siteRoutes(app, siteService(ctx));
-  nativeTokenRoutes(app, nativeTokenService(ctx));
   membershipRoutes(app, membershipService(ctx, storage));
   const ledger = createLedger(db);
-  nativeWalletRoutes(app, nativeWalletService(ctx, ledger));
+  const catalogue = catalogueService(db);
+  const activation = activationService(ctx, { catalogue, ledger });
+  catalogueRoutes(app, catalogue, activation);
+  nativeWalletRoutes(app, nativeWalletService(ctx, ledger, catalogue), activation);
+  walletRoutes(app, walletService(ctx, { catalogue, ledger, settings }));
   adminRoutes(app, adminService(ctx, { sessions, settings, notifications, ledger }));
 
   app.get('/api/health', { config: { auth: 'public' }, schema: { tags: ['health'] } }, async () => {

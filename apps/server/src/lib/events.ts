@@ -14,6 +14,8 @@ export type DomainEvents = {
   sessionsRevoked: { userId: string };
   /** A member's balances changed (spec: nativeWalletUpdate refreshes open dashboards). */
   walletUpdated: { userId: string; email: string };
+  /** A member's vault was activated (spec 1 §4: the send screen turns into the Send form). */
+  walletActivated: { userId: string; email: string };
 };
 
 export class EventBus {

@@ -47,6 +47,9 @@ export function attachRealtime(server: HttpServer, ctx: Context, sessions: Sessi
     ctx.events.on('walletUpdated', ({ userId, email }) => {
       io.to(room(userId)).emit(email, { type: 'nativeWalletUpdate', user: { _id: userId, email } });
     }),
+    ctx.events.on('walletActivated', ({ userId, email }) => {
+      io.to(room(userId)).emit(email, { type: 'walletActivated', user: { _id: userId, email } });
+    }),
     ctx.events.on('sessionsRevoked', ({ userId }) => {
       io.in(room(userId)).disconnectSockets(true);
     }),

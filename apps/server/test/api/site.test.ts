@@ -169,7 +169,7 @@ describe('native-token/get-all-native-tokens', () => {
     expect(mine[0]).toMatchObject({
       coin: `GLD${tag}`,
       price: '31.12345678',
-      multiplier: '1.00000000',
+      multiplier: '1',
       icon: { url: '/media/GLD.svg' },
       isVisibleOnWeb: true,
     });

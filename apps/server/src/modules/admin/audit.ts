@@ -3,9 +3,12 @@ import { auditLog } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
 import type { User } from '../auth/sessions.ts';
 
-/** One audit row per administrator action; `actor` null is an operator at the command line. */
+/**
+ * One audit row per administrator action; `actor` null is an operator at the command line. `db` may be
+ * a transaction, so the row commits or rolls back with the change it records.
+ */
 export const audit = (
-  db: Db,
+  db: Pick<Db, 'insert'>,
   actor: User | null,
   action: string,
   targetId: string | null,

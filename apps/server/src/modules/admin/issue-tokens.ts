@@ -2,10 +2,11 @@ import { messages } from '@vault/contract/messages';
 import type { AdminCreditBody } from '@vault/contract/schemas/ledger';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { nativeTokens, users } from '../../db/schema.ts';
+import { users } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import type { Ledger } from '../../ledger/ledger.ts';
 import type { User } from '../auth/sessions.ts';
+import { lookupAsset } from '../catalogue/service.ts';
 import { audit } from './audit.ts';
 
 /**
@@ -24,11 +25,9 @@ export async function issueTokens(
     .from(users)
     .where(and(eq(users.email, body.email), isNull(users.deletedAt)));
   if (!member) throw notFound(messages.userNotFound);
-  const [token] = await db
-    .select({ id: nativeTokens.id })
-    .from(nativeTokens)
-    .where(eq(nativeTokens.coinSymbol, body.asset));
-  if (!token) throw badRequest(messages.invalidRequest, 'UNKNOWN_ASSET', { asset: messages.invalidRequest });
+  // Any token or coin of the catalogue: before deposits exist, crypto holdings are issued this way too.
+  if (!(await lookupAsset(db, body.asset)))
+    throw badRequest(messages.invalidRequest, 'UNKNOWN_ASSET', { asset: messages.invalidRequest });
   const { entryId } = await ledger.credit(
     { userId: member.id, asset: body.asset, amount: body.amount, by: actor?.id ?? null, memo: body.memo },
     idempotency,

@@ -1,33 +1,22 @@
 import { messages } from '@vault/contract/messages';
 import { type SendTokensBody, sentMessage } from '@vault/contract/schemas/ledger';
-import { eq } from 'drizzle-orm';
 import type { Context } from '../../context.ts';
-import { nativeTokens } from '../../db/schema.ts';
 import { badRequest, forbidden } from '../../http/errors.ts';
 import type { Ledger } from '../../ledger/ledger.ts';
 import type { User } from '../auth/sessions.ts';
+import type { CatalogueService } from '../catalogue/service.ts';
 import { findRecipient } from '../members/recipient.ts';
 
 /** Member-facing wallet operations; money moves only through the ledger. */
-export function nativeWalletService(ctx: Context, ledger: Ledger) {
+export function nativeWalletService(ctx: Context, ledger: Ledger, catalogue: CatalogueService) {
   const { db } = ctx;
-  /** Symbols known to be in the catalogue (tokens are added, never removed). */
-  const knownTokens = new Set<string>();
-  const isToken = async (symbol: string) => {
-    if (knownTokens.has(symbol)) return true;
-    const [token] = await db
-      .select({ id: nativeTokens.id })
-      .from(nativeTokens)
-      .where(eq(nativeTokens.coinSymbol, symbol));
-    if (token) knownTokens.add(symbol);
-    return Boolean(token);
-  };
   return {
     /** Member to member by e-mail (spec 2 §2 "Send tokens"). */
     async send(me: User, body: SendTokensBody, idempotency?: { key: string; requestHash: string }) {
       if (me.type === 'sdira') throw forbidden(messages.sdiraSendsByRequest, 'SDIRA_REQUEST_REQUIRED');
       if (!me.isWalletActivated) throw forbidden(messages.activateFirst, 'NOT_ACTIVATED');
-      if (!(await isToken(body.coin)))
+      // Sends move the platform's own tokens; crypto coins are not sent member to member.
+      if (!(await catalogue.isNativeToken(body.coin)))
         throw badRequest(messages.invalidRequest, 'UNKNOWN_ASSET', { coin: messages.invalidRequest });
       const recipient = await findRecipient(db, me, body.to);
       const { entryId } = await ledger.send(

@@ -1,0 +1,255 @@
+import { messages } from '@vault/contract/messages';
+import { compare, fromUnits, isAmount, normalize, toUnits } from '@vault/contract/money';
+import { type PricePoint, SPARKLINE_RANGES, type Sparklines } from '@vault/contract/schemas/wallet';
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { assetPrices, cryptoCoins, nativeTokens } from '../../db/schema.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
+import { audit } from '../admin/audit.ts';
+import type { User } from '../auth/sessions.ts';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Where a lookup runs: the pool, or the caller's transaction (the ledger passes its own). */
+export type Queryable = Db | Tx;
+
+export type TokenType = (typeof nativeTokens.$inferSelect)['type'];
+/** A native token as stored, price and multiplier in canonical decimal form ('31.42', not '31.42000000'). */
+export type TokenRow = typeof nativeTokens.$inferSelect;
+export type CoinRow = typeof cryptoCoins.$inferSelect;
+
+/** What never changes about a symbol once it is in the catalogue (rows are added, never removed). */
+export type AssetFacts = { kind: 'token'; type: TokenType } | { kind: 'coin' };
+
+/** 1 Q = 1 USD (spec 2 §9); liquidity tokens are pegged, so their price is never set. */
+const PEGGED_PRICE = '1';
+/** Far above any real price, and small enough that balance × price stays inside the money module. */
+const MAX_PRICE = '10000000000';
+/** Sparklines are thinned to at most this many buckets per range (the last price of each). */
+const SPARKLINE_BUCKETS = 100;
+
+/**
+ * Facts about symbols, shared by every catalogue in the process. Only what cannot change is kept
+ * (kind, token type): rows are never deleted, so a hit stays true. Misses are not kept, because another
+ * process may add the token a moment later. Prices are never kept here.
+ */
+const facts = new Map<string, AssetFacts>();
+
+/** Whether `symbol` is a native token or a crypto coin, and of which type; null when unknown. */
+export async function lookupAsset(q: Queryable, symbol: string): Promise<AssetFacts | null> {
+  const cached = facts.get(symbol);
+  if (cached) return cached;
+  const result = await q.execute<{ kind: 'token' | 'coin'; type: TokenType | null }>(sql`
+    select 'token' as kind, type from native_tokens where coin_symbol = ${symbol}
+    union all
+    select 'coin' as kind, null as type from crypto_coins where coin_symbol = ${symbol}
+    limit 1`);
+  const row = result.rows[0];
+  if (!row) return null;
+  const found: AssetFacts = row.kind === 'token' ? { kind: 'token', type: row.type! } : { kind: 'coin' };
+  facts.set(symbol, found);
+  return found;
+}
+
+/**
+ * Whether the ledger tracks acquisition lots for `symbol`: asset and legacy (sdira) tokens, which are
+ * redeemable 1 year and 1 day after they were acquired. Pass the ledger's transaction as `q`.
+ */
+export async function isLotTracked(q: Queryable, symbol: string): Promise<boolean> {
+  const found = await lookupAsset(q, symbol);
+  return found?.kind === 'token' && (found.type === 'asset' || found.type === 'sdira');
+}
+
+/** Whether `symbol` is one of the platform's own tokens (what native-wallet/send-tokens moves). */
+export async function isNativeToken(q: Queryable, symbol: string): Promise<boolean> {
+  return (await lookupAsset(q, symbol))?.kind === 'token';
+}
+
+const canonicalToken = (t: TokenRow): TokenRow => ({
+  ...t,
+  price: normalize(t.price),
+  multiplier: normalize(t.multiplier),
+});
+const canonicalCoin = (c: CoinRow): CoinRow => ({
+  ...c,
+  price: normalize(c.price),
+  totalVolume: normalize(c.totalVolume),
+  marketCap: normalize(c.marketCap),
+});
+
+/** Units of 1e-4 percent, rounded half away from zero: (now - before) / before × 100. */
+function percentChange(now: string, before: string): string {
+  const a = toUnits(now);
+  const b = toUnits(before);
+  const scaled = (a - b) * 1_000_000n; // percent × 10^4
+  const negative = scaled < 0n;
+  const abs = negative ? -scaled : scaled;
+  const q = (abs + b / 2n) / b;
+  // fromUnits counts 1e-8 units; the value counts 1e-4, so scale up by 1e4.
+  return fromUnits((negative ? -q : q) * 10_000n);
+}
+
+/**
+ * The one catalogue of what members can hold: the platform's native tokens and ordinary crypto coins,
+ * their current prices (the row's price column, never cached) and the history of every price set
+ * (asset_prices), which the graphs and the 24-hour change read.
+ */
+export function catalogueService(db: Db) {
+  async function tokens(opts: { visibleOnly?: boolean } = {}): Promise<TokenRow[]> {
+    const rows = await db
+      .select()
+      .from(nativeTokens)
+      .where(opts.visibleOnly ? eq(nativeTokens.isVisibleOnWeb, true) : undefined)
+      .orderBy(asc(nativeTokens.orderIndex), asc(nativeTokens.coinSymbol));
+    return rows.map(canonicalToken);
+  }
+
+  async function coins(): Promise<CoinRow[]> {
+    const rows = await db.select().from(cryptoCoins).orderBy(asc(cryptoCoins.orderIndex), asc(cryptoCoins.coinSymbol));
+    return rows.map(canonicalCoin);
+  }
+
+  /** The current price of a token or coin, or null when the symbol is unknown. */
+  async function price(symbol: string): Promise<string | null> {
+    const result = await db.execute<{ price: string }>(sql`
+      select price from native_tokens where coin_symbol = ${symbol}
+      union all
+      select price from crypto_coins where coin_symbol = ${symbol}
+      limit 1`);
+    const row = result.rows[0];
+    return row ? normalize(row.price) : null;
+  }
+
+  return {
+    tokens,
+    coins,
+    /** The visible tokens and every coin, read together (what a wallet screen shows). */
+    async snapshot() {
+      const [t, c] = await Promise.all([tokens({ visibleOnly: true }), coins()]);
+      return { tokens: t, coins: c };
+    },
+    lookup: (symbol: string) => lookupAsset(db, symbol),
+    isNativeToken: (symbol: string) => isNativeToken(db, symbol),
+    isLotTracked: (symbol: string) => isLotTracked(db, symbol),
+    price,
+
+    /** The USD rate of a symbol; '1' when it is unknown, as the client expects (spec 2 §7 get-rate). */
+    async rate(symbol: string): Promise<string> {
+      return (await price(symbol)) ?? PEGGED_PRICE;
+    },
+
+    /**
+     * Percent change of each symbol's price against the last price recorded at least 24 hours ago,
+     * to 4 decimals; '0' when nothing that old is recorded. One query for all symbols.
+     */
+    async changes24h(current: { coinSymbol: string; price: string }[]): Promise<Record<string, string>> {
+      if (current.length === 0) return {};
+      const symbols = current.map((c) => c.coinSymbol);
+      const result = await db.execute<{ symbol: string; price: string | null }>(sql`
+        select s.symbol, p.price
+        from unnest(array[${sql.join(
+          symbols.map((s) => sql`${s}`),
+          sql`, `,
+        )}]::text[]) as s(symbol)
+        left join lateral (
+          select price from asset_prices
+          where coin_symbol = s.symbol and recorded_at <= now() - interval '24 hours'
+          order by recorded_at desc, id desc limit 1
+        ) p on true`);
+      const before = new Map(result.rows.map((r) => [r.symbol, r.price]));
+      return Object.fromEntries(
+        current.map((c) => {
+          const old = before.get(c.coinSymbol);
+          return [c.coinSymbol, old ? percentChange(c.price, normalize(old)) : '0'];
+        }),
+      );
+    },
+
+    /**
+     * Recorded prices for the last 1, 7, 30 and 90 days, oldest first. Each range starts with the price
+     * in effect at its start (when one was recorded before), then the last price of each of at most 100
+     * equal buckets, and ends with the current price now, so a price that has not moved still draws a line.
+     */
+    async sparklines(symbol: string): Promise<Sparklines> {
+      const current = await price(symbol);
+      if (current === null) throw notFound(messages.unknownAsset);
+      const result = await db.execute<{ days: number; time: Date | string; price: string }>(sql`
+        with ranges (days) as (values ${sql.join(
+          SPARKLINE_RANGES.map((d) => sql`(${d}::int)`),
+          sql`, `,
+        )}),
+        bounds as (
+          select days, now() - make_interval(days => days) as start,
+                 extract(epoch from make_interval(days => days)) / ${SPARKLINE_BUCKETS} as width
+          from ranges
+        ),
+        opening as (
+          select b.days, b.start as time, p.price
+          from bounds b
+          join lateral (
+            select price from asset_prices
+            where coin_symbol = ${symbol} and recorded_at <= b.start
+            order by recorded_at desc, id desc limit 1
+          ) p on true
+        ),
+        thinned as (
+          select distinct on (b.days, bucket) b.days, a.recorded_at as time, a.price,
+                 least(floor(extract(epoch from a.recorded_at - b.start) / b.width), ${SPARKLINE_BUCKETS - 1}) as bucket
+          from bounds b
+          join asset_prices a on a.coin_symbol = ${symbol} and a.recorded_at > b.start and a.recorded_at <= now()
+          order by b.days, bucket, a.recorded_at desc, a.id desc
+        )
+        select days, time, price from opening
+        union all
+        select days, time, price from thinned
+        order by days, time`);
+      const now = new Date().toISOString();
+      const point = (time: Date | string, p: string): PricePoint => ({
+        time: new Date(time).toISOString(),
+        price: normalize(p),
+      });
+      const range = (days: number) => [
+        ...result.rows.filter((r) => Number(r.days) === days).map((r) => point(r.time, r.price)),
+        { time: now, price: current },
+      ];
+      return {
+        spark_line_1_day: range(1),
+        spark_line_7_day: range(7),
+        spark_line_30_day: range(30),
+        spark_line_90_day: range(90),
+      };
+    },
+
+    /**
+     * Records a new price (back office): the catalogue row, the history and the audit row change in one
+     * transaction. The row is updated first, so concurrent settings of one symbol queue on its lock and
+     * their history rows are stamped (clock time, after the lock) in the order the row took them: the
+     * newest history point is always the catalogue's price.
+     */
+    async setPrice(symbol: string, newPrice: string, actor: User) {
+      const found = await lookupAsset(db, symbol);
+      if (!found) throw badRequest(messages.unknownAsset, 'UNKNOWN_ASSET', { coinSymbol: messages.unknownAsset });
+      if (found.kind === 'token' && found.type === 'liquidity')
+        throw badRequest(messages.liquidityPriceFixed, 'PRICE_FIXED', { price: messages.liquidityPriceFixed });
+      if (!isAmount(newPrice) || compare(newPrice, MAX_PRICE) > 0)
+        throw badRequest(messages.priceTooHigh, 'PRICE_TOO_HIGH', { price: messages.priceTooHigh });
+      const value = normalize(newPrice);
+      if (compare(value, '0') <= 0)
+        throw badRequest(messages.invalidAmount, 'INVALID_PRICE', { price: messages.invalidAmount });
+      return db.transaction(async (tx) => {
+        const table = found.kind === 'token' ? nativeTokens : cryptoCoins;
+        await tx.update(table).set({ price: value }).where(eq(table.coinSymbol, symbol));
+        const [recorded] = await tx
+          .insert(assetPrices)
+          .values({ coinSymbol: symbol, price: value, recordedAt: sql`clock_timestamp()`, recordedBy: actor.id })
+          .returning({ recordedAt: assetPrices.recordedAt });
+        await audit(tx, actor, 'price.set', symbol, { coinSymbol: symbol, price: value });
+        return {
+          message: messages.priceRecorded,
+          data: { coinSymbol: symbol, price: value, recordedAt: recorded!.recordedAt.toISOString() },
+        };
+      });
+    },
+  };
+}
+
+export type CatalogueService = ReturnType<typeof catalogueService>;

@@ -1,0 +1,171 @@
+import { fillMessage, messages } from '@vault/contract/messages';
+import { compare, fromUnits, multiply, SCALE, toFixed, toUnits } from '@vault/contract/money';
+import type { ActivationAsset } from '@vault/contract/schemas/wallet';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Context } from '../../context.ts';
+import { users } from '../../db/schema.ts';
+import { badRequest, forbidden } from '../../http/errors.ts';
+import type { Ledger } from '../../ledger/ledger.ts';
+import type { User } from '../auth/sessions.ts';
+import type { CatalogueService, CoinRow, TokenRow } from '../catalogue/service.ts';
+import { toUserInfo } from '../user/presenter.ts';
+import { vaultAddress } from '../wallet/address.ts';
+
+/** Activation needs a contribution worth 21 silver asset tokens (spec 1 §1, spec 2 §9). */
+export const ACTIVATION_SILVER_TOKENS = 21n;
+/** The silver asset token whose price sets the activation value. */
+export const SILVER_SYMBOL = 'XAG';
+
+/** 21 × the silver price, in USD to the cent (half-up). */
+export const activationUsd = (silverPrice: string) => multiply(ACTIVATION_SILVER_TOKENS.toString(), silverPrice, 2);
+
+/**
+ * Units of a coin worth 21 silver tokens: 21 × silver price / coin price, rounded UP to the coin's
+ * decimals, so holding exactly this amount is always enough and one smallest unit less never is.
+ * Computed on bigint units; no floating point.
+ */
+export function requiredAmount(silverPrice: string, coinPrice: string, decimals: number): string {
+  const places = BigInt(Math.min(Math.max(decimals, 0), SCALE));
+  const numerator = ACTIVATION_SILVER_TOKENS * toUnits(silverPrice) * 10n ** places;
+  const denominator = toUnits(coinPrice);
+  const smallestUnits = (numerator + denominator - 1n) / denominator;
+  return fromUnits(smallestUnits * 10n ** (BigInt(SCALE) - places));
+}
+
+/**
+ * Which holdings prove a contribution: liquidity and asset tokens and every crypto coin; legacy (sdira)
+ * tokens too, for sdira members, whose contributions are held in them.
+ */
+const acceptsToken = (me: User, token: Pick<TokenRow, 'type'>) =>
+  token.type === 'liquidity' || token.type === 'asset' || (token.type === 'sdira' && me.type === 'sdira');
+
+type Snapshot = { tokens: TokenRow[]; coins: CoinRow[] };
+
+/**
+ * The coins a member can activate with, the amount of each needed and what they hold, from data the
+ * caller already read (the dashboard reads it once for everything). Empty when silver has no price.
+ */
+export function activationAssets(
+  me: User,
+  secret: string,
+  snapshot: Snapshot,
+  balances: Record<string, string>,
+): ActivationAsset[] {
+  const silver = snapshot.tokens.find((t) => t.coinSymbol === SILVER_SYMBOL);
+  if (!silver) return [];
+  const tokens = snapshot.tokens.filter((t) => acceptsToken(me, t));
+  return [
+    ...tokens.map((t) => ({
+      coinSymbol: t.coinSymbol,
+      name: t.displayName,
+      icon: { url: t.iconUrl },
+      decimals: t.decimals,
+      address: vaultAddress(secret, me.id, t.coinSymbol),
+      rate: t.price,
+      requiredAmount: requiredAmount(silver.price, t.price, t.decimals),
+      balance: balances[t.coinSymbol] ?? '0',
+    })),
+    ...snapshot.coins.map((c) => ({
+      coinSymbol: c.coinSymbol,
+      name: c.name,
+      icon: { url: c.iconUrl },
+      decimals: c.decimals,
+      address: c.depositAddress,
+      rate: c.price,
+      requiredAmount: requiredAmount(silver.price, c.price, c.decimals),
+      balance: balances[c.coinSymbol] ?? '0',
+    })),
+  ];
+}
+
+/**
+ * Vault activation (spec 1 §4 wallet state). Activation moves no money: the member keeps the holdings,
+ * which prove the contribution. Administrators have no vault: they are refused.
+ */
+export function activationService(ctx: Context, deps: { catalogue: CatalogueService; ledger: Ledger }) {
+  const { db } = ctx;
+  const { catalogue, ledger } = deps;
+
+  const silverPrice = async () => {
+    const price = await catalogue.price(SILVER_SYMBOL);
+    if (price === null) throw badRequest(messages.activationUnavailable, 'ACTIVATION_UNAVAILABLE');
+    return price;
+  };
+
+  return {
+    /** native-token/rates/activation: how much of `from` is worth 21 silver tokens, and that value in USD. */
+    async requirement(from: string) {
+      const [silver, snapshot] = await Promise.all([silverPrice(), catalogue.snapshot()]);
+      const asset =
+        snapshot.tokens.find((t) => t.coinSymbol === from) ?? snapshot.coins.find((c) => c.coinSymbol === from);
+      if (!asset) throw badRequest(messages.unknownAsset, 'UNKNOWN_ASSET', { from: messages.unknownAsset });
+      return {
+        coinSymbol: from,
+        amount: requiredAmount(silver, asset.price, asset.decimals),
+        usd: activationUsd(silver),
+      };
+    },
+
+    /** native-token/assetsForWalletActivation. */
+    async assets(me: User) {
+      const [snapshot, balances] = await Promise.all([catalogue.snapshot(), ledger.balances(me.id)]);
+      return { data: activationAssets(me, ctx.secrets.hmac, snapshot, balances) };
+    },
+
+    /**
+     * native-wallet/activateUserWallet. One conditional UPDATE both checks the balance and activates,
+     * and only while the vault is not activated: concurrent calls activate once, and the balance that
+     * proved the contribution is the one read by that statement.
+     */
+    async activate(me: User, coinSymbol: string) {
+      if (me.role === 'admin') throw forbidden(messages.adminHasNoVault, 'ADMIN_NO_VAULT');
+      if (me.isWalletActivated) throw badRequest(messages.alreadyActivated, 'ALREADY_ACTIVATED');
+      const [silver, snapshot] = await Promise.all([silverPrice(), catalogue.snapshot()]);
+      const token = snapshot.tokens.find((t) => t.coinSymbol === coinSymbol);
+      const asset = token && acceptsToken(me, token) ? token : snapshot.coins.find((c) => c.coinSymbol === coinSymbol);
+      if (!asset)
+        throw badRequest(messages.activationCoinNotAccepted, 'ACTIVATION_COIN_NOT_ACCEPTED', {
+          coinSymbol: messages.activationCoinNotAccepted,
+        });
+      const required = requiredAmount(silver, asset.price, asset.decimals);
+
+      const activate = () =>
+        db
+          .update(users)
+          .set({ isWalletActivated: true, walletActivatedAt: sql`now()`, walletActivatedWith: coinSymbol })
+          .where(
+            and(
+              eq(users.id, me.id),
+              eq(users.isWalletActivated, false),
+              sql`exists (
+                select 1 from ledger_accounts a
+                where a.user_id = ${me.id} and a.kind = 'member' and a.asset = ${coinSymbol}
+                  and a.balance >= ${required}::numeric
+              )`,
+            ),
+          )
+          .returning();
+      const shortfall = () =>
+        badRequest(
+          fillMessage(messages.activationShortfall, { amount: toFixed(required, asset.decimals), symbol: coinSymbol }),
+          'ACTIVATION_SHORTFALL',
+        );
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const [activated] = await activate();
+        if (activated) {
+          ctx.events.emit('walletActivated', { userId: activated.id, email: activated.email });
+          return { message: messages.walletActivated, user: toUserInfo(activated) };
+        }
+        // Nothing updated: already activated, or the balance was short when the statement read it. A
+        // credit that arrived just after that read gets another try rather than a wrong shortfall answer.
+        const [row] = await db.select({ activated: users.isWalletActivated }).from(users).where(eq(users.id, me.id));
+        if (row?.activated) throw badRequest(messages.alreadyActivated, 'ALREADY_ACTIVATED');
+        const balance = (await ledger.balances(me.id, [coinSymbol]))[coinSymbol] ?? '0';
+        if (compare(balance, required) < 0) throw shortfall();
+      }
+      throw shortfall();
+    },
+  };
+}
+
+export type ActivationService = ReturnType<typeof activationService>;

@@ -1,0 +1,131 @@
+import { fromUnits, isPositive, multiply, toUnits } from '@vault/contract/money';
+import type { CryptoWallet, CurrencyInfo, NativeWallet, WalletBalances } from '@vault/contract/schemas/wallet';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Context } from '../../context.ts';
+import { holds } from '../../db/schema.ts';
+import type { Ledger } from '../../ledger/ledger.ts';
+import type { User } from '../auth/sessions.ts';
+import { toNativeToken } from '../catalogue/presenter.ts';
+import type { CatalogueService, CoinRow, TokenRow } from '../catalogue/service.ts';
+import { activationAssets } from '../native-wallet/activation.ts';
+import type { SettingsService } from '../settings/service.ts';
+import { gpaDataOf, toUserInfo } from '../user/presenter.ts';
+import { vaultAddress, walletIdOf } from './address.ts';
+
+type Deps = { catalogue: CatalogueService; ledger: Ledger; settings: SettingsService };
+
+/**
+ * Which native tokens a member's dashboard lists: liquidity tokens for everyone, asset tokens for
+ * ordinary members, legacy (sdira) tokens for sdira members beside Q, whose holdings are kept in them.
+ * A token the member holds (or has on hold) is always listed, whatever their type: no balance is hidden.
+ */
+function listed(me: User, token: TokenRow, holding: boolean) {
+  if (holding || token.type === 'liquidity') return true;
+  return me.type === 'sdira' ? token.type === 'sdira' : token.type === 'asset';
+}
+
+/**
+ * The member's wallets as the dashboard reads them (spec 1 §3 "Currency info", spec 2 §3): one row per
+ * token or coin with its balance, value and market data. Balances come from the ledger in one query for
+ * every asset; USD values are balance × price, exact, rounded half-up to the cent.
+ */
+export function walletService(ctx: Context, deps: Deps) {
+  const { db } = ctx;
+  const { catalogue, ledger, settings } = deps;
+
+  /** Amounts of each asset on placed (undecided) holds: waiting on someone else, not spendable. */
+  async function onHold(userId: string): Promise<Record<string, string>> {
+    const rows = await db
+      .select({ asset: holds.asset, amount: sql<string>`sum(${holds.amount})` })
+      .from(holds)
+      .where(and(eq(holds.userId, userId), eq(holds.status, 'placed')))
+      .groupBy(holds.asset);
+    return Object.fromEntries(rows.map((r) => [r.asset, fromUnits(toUnits(r.amount))]));
+  }
+
+  function nativeWallets(
+    me: User,
+    tokens: TokenRow[],
+    balances: Record<string, string>,
+    held: Record<string, string>,
+  ): NativeWallet[] {
+    return tokens
+      .filter((t) => listed(me, t, isPositive(balances[t.coinSymbol] ?? '0') || isPositive(held[t.coinSymbol] ?? '0')))
+      .map((t) => {
+        const balance = balances[t.coinSymbol] ?? '0';
+        return {
+          ...toNativeToken(t),
+          blockchain: t.blockchain,
+          walletId: walletIdOf(me.id, t.coinSymbol),
+          address: vaultAddress(ctx.secrets.hmac, me.id, t.coinSymbol),
+          balance,
+          onHold: held[t.coinSymbol] ?? '0',
+          USD: multiply(balance, t.price, 2),
+          marketData: { rate: t.price },
+        };
+      });
+  }
+
+  function cryptoWallets(coins: CoinRow[], balances: Record<string, string>, changes: Record<string, string>) {
+    return coins.map((c): CryptoWallet => {
+      const balance = balances[c.coinSymbol] ?? '0';
+      return {
+        _id: c.id,
+        name: c.name,
+        coinSymbol: c.coinSymbol,
+        decimals: c.decimals,
+        orderIndex: c.orderIndex,
+        icon: { url: c.iconUrl },
+        coinColor: c.coinColor,
+        isErc20: c.isErc20,
+        isBep20: c.isBep20,
+        address: c.depositAddress,
+        balance,
+        total: multiply(balance, c.price, 2),
+        marketData: {
+          rate: c.price,
+          changePercentage24h: changes[c.coinSymbol] ?? '0',
+          totalVolume: c.totalVolume,
+          marketCap: c.marketCap,
+        },
+      };
+    });
+  }
+
+  /** Everything the wallets need, read in parallel: catalogue, every balance, holds. */
+  async function load(me: User) {
+    const [snapshot, balances, held] = await Promise.all([catalogue.snapshot(), ledger.balances(me.id), onHold(me.id)]);
+    const changes = await catalogue.changes24h(snapshot.coins);
+    return {
+      snapshot,
+      balances,
+      wallets: cryptoWallets(snapshot.coins, balances, changes),
+      nativeWallets: nativeWallets(me, snapshot.tokens, balances, held),
+    };
+  }
+
+  return {
+    /** wallet/updateWalletBalances: fresh balances of every wallet. */
+    async balances(me: User): Promise<WalletBalances> {
+      const { wallets, nativeWallets } = await load(me);
+      return { wallets, nativeWallets };
+    },
+
+    /** wallet/currency-info: the dashboard's data in one answer. */
+    async currencyInfo(me: User): Promise<CurrencyInfo> {
+      const [loaded, platform] = await Promise.all([load(me), settings.all()]);
+      return {
+        wallets: loaded.wallets,
+        nativeWallets: loaded.nativeWallets,
+        // Opportunity tokens (NFT wallets) arrive with the marketplace issue; no member holds any yet.
+        nftWallets: [],
+        user: toUserInfo(me),
+        gpaData: gpaDataOf(me),
+        settings: platform,
+        assetsForWalletsActivation: activationAssets(me, ctx.secrets.hmac, loaded.snapshot, loaded.balances),
+      };
+    },
+  };
+}
+
+export type WalletService = ReturnType<typeof walletService>;
