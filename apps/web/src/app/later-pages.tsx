@@ -18,6 +18,40 @@ export const laterSections = {
     text: 'Choose a plan and settle it in vault dollars, once or as a recurring subscription.',
   },
   chat: { title: 'Support', text: "Talk to the vault's support team from inside your account." },
+  // Screens the wallet actions lead to (spec 2 §2); they arrive with the funding, redeem, swap and marketplace features.
+  withdrawal: {
+    title: 'Redeem',
+    text: 'Redeem the value of your tokens to crypto, bank or fiat rails through CoinQvest. Credit takes 10-15 working days.',
+  },
+  withdrawalDirectWire: {
+    title: 'Redeem by Direct Wire',
+    text: 'Redeem the value of your tokens by direct wire to your own bank account. Credit takes 10-15 working days.',
+  },
+  depositAddress: {
+    title: 'Top-Up',
+    text: 'Choose a token and top up your vault at its deposit address, shown with a QR code you can scan or copy.',
+  },
+  liquidityTokens: {
+    title: 'Get CQR Dollars',
+    text: 'Top up your vault with CQR Dollars (1 CQR Dollar = 1 USD) by direct wire, direct debit, CoinQvest or PayPal.',
+  },
+  assetTokens: {
+    title: 'Get assets',
+    text: 'Top up your vault with silver and gold asset tokens by direct wire, direct debit, CoinQvest or PayPal.',
+  },
+  cryptoSwap: {
+    title: 'Swap',
+    text: 'Swap what you have for what you want: cryptocurrency into vault tokens, with the rate shown before you confirm.',
+  },
+  assetsSwap: { title: 'Asset Swap', text: 'Swap one asset token for another at the current rates.' },
+  legacySwap: {
+    title: 'Swap Request',
+    text: 'Request a swap of your legacy tokens; an administrator reviews every request.',
+  },
+  silentWave: {
+    title: 'Exchange',
+    text: 'List your tokens on CQR Vest, the member marketplace, at the value per unit you choose.',
+  },
 } as const;
 
 export function LaterPage({ section }: { section: keyof typeof laterSections }) {

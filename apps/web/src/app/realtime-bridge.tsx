@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { messages } from '@vault/contract/messages';
 import { useEffect } from 'react';
 import { toast } from 'sonner';
+import { walletKeys } from '../features/wallet/queries';
 import { queryKeys } from '../lib/query-client';
 import { useSession } from '../lib/session';
 import { connectSocket, isAuthRefusal, type MemberEvent } from '../lib/socket';
@@ -33,6 +34,13 @@ export function RealtimeBridge() {
         clear();
       } else if (event.type === 'notification') {
         void queryClient.invalidateQueries({ queryKey: queryKeys.notifications });
+      } else if (event.type === 'nativeWalletUpdate' || event.type === 'nftBalanceUpdated') {
+        // A balance changed (a send, a receipt, a decided request): every wallet screen refetches what it shows.
+        void queryClient.invalidateQueries({ queryKey: walletKeys.all });
+      } else if (event.type === 'walletActivated') {
+        void queryClient.invalidateQueries({ queryKey: walletKeys.all });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.userInfo });
+        toast.success(messages.vaultActivated);
       }
     });
     return () => {

@@ -19,3 +19,19 @@ export const usd = (amount: string) => `$${grouped(amount, DECIMALS.usd)}`;
 
 /** What a hidden balance shows (spec: asterisks). */
 export const HIDDEN = '****';
+
+/** A balance as the member sees it: asterisks when balances are hidden. */
+export const shown = (text: string, hidden: boolean) => (hidden ? HIDDEN : text);
+
+/** Percent change with its sign, 4 decimals (spec 1 §9): '+1.2500%', '-0.3000%'. */
+export function changePercent(change: string): string {
+  const text = grouped(change, DECIMALS.change);
+  return text.startsWith('-') ? `${text}%` : `+${text}%`;
+}
+
+/** Whether a 24h change is below zero (red) rather than zero or above (green). */
+export const isNegative = (amount: string) => amount.trim().startsWith('-') && /[1-9]/.test(amount);
+
+/** Memos in lists are cut at 30 characters (spec 2 §9); the full text stays available to hover and readers. */
+export const MEMO_LIMIT = 30;
+export const truncateMemo = (memo: string) => (memo.length > MEMO_LIMIT ? `${memo.slice(0, MEMO_LIMIT)}…` : memo);

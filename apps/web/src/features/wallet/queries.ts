@@ -1,5 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
-import type { CurrencyInfo, LogsQuery, Sparklines, TokenSend, TransactionLog } from '@vault/contract/schemas/wallet';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import {
+  type CurrencyInfo,
+  LOG_PAGE_SIZE,
+  type LogsQuery,
+  type Sparklines,
+  type TokenSend,
+  type TransactionLog,
+} from '@vault/contract/schemas/wallet';
 import { api } from '../../lib/api';
 
 /** Cache keys of the wallet screens; realtime wallet events invalidate `walletKeys.all`. */
@@ -9,6 +16,8 @@ export const walletKeys = {
   logs: (query: Partial<LogsQuery>) => ['wallet', 'logs', query] as const,
   tokenSends: ['wallet', 'token-sends'] as const,
   sparklines: (symbol: string) => ['wallet', 'sparklines', symbol] as const,
+  /** Infinite lists of logs (a key of their own: an infinite query's cache differs from a single page's). */
+  logPages: (query: LogFilter) => ['wallet', 'log-pages', query] as const,
 };
 
 /** The dashboard's data (spec 1 §3 currency info): wallets, native wallets, user, activation assets. */
@@ -33,3 +42,17 @@ export const fetchLogs = (query: Partial<LogsQuery>) => {
   );
   return api<{ data: TransactionLog[]; total: number }>(`transaction-log/user/logs?${params}`);
 };
+
+type LogFilter = Omit<Partial<LogsQuery>, 'page' | 'limit'>;
+
+/** Transaction logs page by page (30 a page, spec 2 §9), newest first, for infinite scroll. */
+export const useLogPages = (filter: LogFilter) =>
+  useInfiniteQuery({
+    queryKey: walletKeys.logPages(filter),
+    queryFn: ({ pageParam }) => fetchLogs({ ...filter, page: pageParam, limit: LOG_PAGE_SIZE }),
+    initialPageParam: 1,
+    getNextPageParam: (last, pages) => {
+      const loaded = pages.reduce((n, p) => n + p.data.length, 0);
+      return last.data.length > 0 && loaded < last.total ? pages.length + 1 : undefined;
+    },
+  });

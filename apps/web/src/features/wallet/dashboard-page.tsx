@@ -1,0 +1,220 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { Button } from '../../components/button';
+import { Card } from '../../components/card';
+import { errorText } from '../../lib/format';
+import { useSession } from '../../lib/session';
+import { WalletIcon } from './dashboard-icons';
+import { DashboardTabs } from './dashboard-tabs';
+import { WalletTable } from './dashboard-wallet-table';
+import { shown, usd } from './format';
+import { CATEGORIES, type CategoryKey, isCategory, portfolioTotals, walletsByCategory } from './portfolio';
+import { PortfolioChart } from './portfolio-chart';
+import { useHiddenBalances } from './portfolio-hidden';
+import { useCurrencyInfo } from './queries';
+import { WalletActions } from './wallet-actions';
+import { dashboardActions } from './wallet-actions-routes';
+
+/** The refresh icon turns for exactly this long, whatever the request takes (spec 1 §9). */
+export const REFRESH_SPIN_MS = 1000;
+
+const emptyText: Record<CategoryKey, string> = {
+  liquidity: 'You hold no liquidity tokens yet.',
+  asset: 'You hold no asset tokens yet.',
+  opportunity: 'You hold no opportunity tokens yet. Units you acquire in CQR Vest appear here.',
+  legacy: 'Legacy tokens belong to self-directed (sdira) accounts. You hold none.',
+  crypto: 'No cryptocurrency wallets yet.',
+};
+
+/** /cryptocurrency: the member's wallets, portfolio value and wallet actions (spec 1 §2, spec 2 §2). */
+export function DashboardPage() {
+  const { info: session } = useSession();
+  const currency = useCurrencyInfo();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [hidden, setHidden] = useHiddenBalances();
+  const spinning = useSpin();
+
+  // The open tab lives in the location state activeState (spec 2 §2), so coming back from a wallet restores it.
+  const state = location.state as { activeState?: unknown } | null;
+  const active: CategoryKey = isCategory(state?.activeState) ? state.activeState : 'liquidity';
+  const selectTab = (key: CategoryKey) =>
+    navigate(`${location.pathname}${location.search}`, { replace: true, state: { ...state, activeState: key } });
+
+  const groups = useMemo(() => (currency.data ? walletsByCategory(currency.data) : null), [currency.data]);
+  const totals = useMemo(() => (groups ? portfolioTotals(groups) : null), [groups]);
+
+  if (!session) return null;
+  const user = currency.data?.user ?? session.user;
+  const activated = user.isWalletActivated;
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold text-navy-900">Dashboard</h1>
+        <div className="flex items-center gap-2">
+          <button
+            type="button"
+            aria-pressed={hidden}
+            title={hidden ? 'Show balances' : 'Hide balances'}
+            onClick={() => setHidden(!hidden)}
+            className="inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-navy-900 hover:bg-slate-50"
+          >
+            <WalletIcon name={hidden ? 'eyeOff' : 'eye'} />
+            <span>Hide balances</span>
+          </button>
+          <button
+            type="button"
+            aria-label="Refresh"
+            title="Refresh"
+            onClick={() => {
+              spinning.start();
+              void currency.refetch();
+            }}
+            className="inline-flex size-10 items-center justify-center rounded-lg border border-slate-300 bg-white text-navy-900 hover:bg-slate-50"
+          >
+            <WalletIcon name="refresh" className={`size-5 ${spinning.on ? 'animate-spin' : ''}`} />
+          </button>
+        </div>
+      </div>
+
+      {activated ? null : <ActivationBanner />}
+
+      {currency.isPending ? (
+        <DashboardSkeleton />
+      ) : currency.isError || !groups || !totals ? (
+        <Card>
+          <div role="alert" className="flex flex-col items-start gap-3">
+            <p className="font-semibold text-navy-900">Your wallets could not be loaded.</p>
+            <p className="text-sm text-slate-600">{errorText(currency.error)}</p>
+            <Button variant="secondary" busy={currency.isFetching} onClick={() => void currency.refetch()}>
+              Try again
+            </Button>
+          </div>
+        </Card>
+      ) : (
+        <>
+          <div className="grid gap-6 lg:grid-cols-5">
+            <section
+              aria-labelledby="portfolio-heading"
+              className="flex flex-col justify-between gap-6 rounded-2xl bg-navy-900 p-5 text-white shadow-sm sm:p-6 lg:col-span-3"
+            >
+              <div>
+                <h2 id="portfolio-heading" className="text-sm font-medium text-slate-300">
+                  Estimated portfolio balance
+                </h2>
+                <p
+                  className="mt-2 text-3xl font-bold tabular-nums text-gold-400 sm:text-4xl"
+                  data-testid="portfolio-total"
+                >
+                  {shown(usd(totals.total), hidden)}
+                </p>
+                <p className="mt-1 text-xs text-slate-400">All wallets, in US dollars at current prices.</p>
+              </div>
+              <WalletActions actions={dashboardActions(user)} label="Wallet actions" tone="dark" />
+            </section>
+            <Card title="Portfolio by category" level={2} className="lg:col-span-2">
+              <PortfolioChart byCategory={totals.byCategory} hidden={hidden} />
+            </Card>
+          </div>
+
+          <section aria-labelledby="wallets-heading">
+            <Card>
+              <h2 id="wallets-heading" className="sr-only">
+                Wallets
+              </h2>
+              <DashboardTabs
+                active={active}
+                onSelect={selectTab}
+                counts={
+                  Object.fromEntries(CATEGORIES.map((c) => [c.key, groups[c.key].length])) as Record<
+                    CategoryKey,
+                    number
+                  >
+                }
+              >
+                {groups[active].length === 0 ? (
+                  <EmptyWallets text={emptyText[active]} />
+                ) : (
+                  <WalletTable category={active} wallets={groups[active]} hidden={hidden} activated={activated} />
+                )}
+              </DashboardTabs>
+            </Card>
+          </section>
+        </>
+      )}
+    </div>
+  );
+}
+
+/** Starts a spin that ends REFRESH_SPIN_MS later; a second click restarts it. */
+function useSpin() {
+  const [on, setOn] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return {
+    on,
+    start: () => {
+      clearTimeout(timer.current);
+      setOn(true);
+      timer.current = setTimeout(() => setOn(false), REFRESH_SPIN_MS);
+    },
+  };
+}
+
+function ActivationBanner() {
+  return (
+    <section
+      aria-labelledby="activation-heading"
+      className="flex flex-col gap-4 rounded-2xl border border-gold-500/40 bg-amber-50 p-5 sm:flex-row sm:items-center sm:justify-between sm:p-6"
+    >
+      <div>
+        <h2 id="activation-heading" className="font-semibold text-navy-900">
+          Your vault is not activated yet
+        </h2>
+        <p className="mt-1 text-sm text-slate-700">
+          Activate it with a contribution worth at least 21 silver asset tokens (21 oz of 0.999 fine silver).
+        </p>
+      </div>
+      <Link
+        to="/Send"
+        className="inline-flex shrink-0 items-center justify-center rounded-lg bg-navy-900 px-4 py-2.5 text-sm font-semibold text-gold-400 hover:bg-navy-800"
+      >
+        Activate your vault
+      </Link>
+    </section>
+  );
+}
+
+function EmptyWallets({ text }: { text: string }) {
+  return (
+    <div className="flex flex-col items-center gap-2 py-10 text-center">
+      <WalletIcon name="empty" className="size-8 text-slate-300" />
+      <p className="text-sm text-slate-600">{text}</p>
+    </div>
+  );
+}
+
+function DashboardSkeleton() {
+  return (
+    <div aria-busy="true" className="space-y-6">
+      <p role="status" className="sr-only">
+        Loading your wallets…
+      </p>
+      <div className="grid gap-6 lg:grid-cols-5">
+        <div className="h-52 animate-pulse rounded-2xl bg-navy-900/90 lg:col-span-3" />
+        <div className="h-52 animate-pulse rounded-2xl bg-white ring-1 ring-slate-200 lg:col-span-2" />
+      </div>
+      <div className="space-y-3 rounded-2xl bg-white p-6 ring-1 ring-slate-200">
+        <div className="h-8 w-2/3 animate-pulse rounded bg-slate-100" />
+        {[0, 1, 2].map((i) => (
+          <div key={i} className="flex animate-pulse items-center gap-3">
+            <div className="size-9 rounded-full bg-slate-200" />
+            <div className="h-4 flex-1 rounded bg-slate-100" />
+            <div className="h-4 w-24 rounded bg-slate-100" />
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,115 @@
+import { Link } from 'react-router';
+import { changePercent, DECIMALS, grouped, isNegative, shown, usd } from './format';
+import type { CategoryKey, WalletView } from './portfolio';
+import { TokenIcon } from './portfolio-token-icon';
+
+const th = 'px-3 py-2.5 text-xs font-semibold uppercase tracking-wide text-slate-500 first:pl-0 last:pr-0';
+const td = 'px-3 py-3 align-middle first:pl-0 last:pr-0';
+
+/** Where a wallet row leads: token detail, or the opportunity screen (activated vaults only, spec 1 §6). */
+function rowLink(wallet: WalletView, activated: boolean) {
+  if (wallet.source.kind === 'opportunity') {
+    return activated ? { to: '/silent-wave', state: { token: wallet.source.wallet } } : { to: '/error' };
+  }
+  // The query makes a reload work; the state carries the wallet and the tab to come back to.
+  return {
+    to: `/vault-graph?coin=${encodeURIComponent(wallet.symbol)}`,
+    state: { wallet: wallet.source.wallet, activeState: wallet.category },
+  };
+}
+
+/** One category's wallets: icon, name, balance, price, 24h change (crypto) and USD value; a row opens its detail. */
+export function WalletTable({
+  category,
+  wallets,
+  hidden,
+  activated,
+}: {
+  category: CategoryKey;
+  wallets: WalletView[];
+  hidden: boolean;
+  activated: boolean;
+}) {
+  const crypto = category === 'crypto';
+  const opportunity = category === 'opportunity';
+  return (
+    <div className="-mx-1 overflow-x-auto px-1">
+      <table className="w-full text-left text-sm">
+        <thead className="border-b border-slate-200">
+          <tr>
+            <th scope="col" className={th}>
+              {crypto ? 'Coin' : 'Token'}
+            </th>
+            <th scope="col" className={`${th} text-right`}>
+              {opportunity ? 'Units' : 'Balance'}
+            </th>
+            <th scope="col" className={`${th} hidden text-right sm:table-cell`}>
+              {opportunity ? 'Price per unit' : 'Price'}
+            </th>
+            {crypto ? (
+              <th scope="col" className={`${th} hidden text-right sm:table-cell`}>
+                24h change
+              </th>
+            ) : null}
+            <th scope="col" className={`${th} text-right`}>
+              Value (USD)
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {wallets.map((wallet) => {
+            const link = rowLink(wallet, activated);
+            return (
+              <tr key={wallet.key} className="relative transition-colors hover:bg-slate-50">
+                <td className={td}>
+                  <div className="flex items-center gap-3">
+                    <TokenIcon url={wallet.iconUrl} symbol={wallet.displaySymbol} color={wallet.color} />
+                    <div className="min-w-0">
+                      {/* The link covers the whole row (after:), so a click anywhere opens the wallet. */}
+                      <Link
+                        to={link.to}
+                        state={link.state}
+                        className="font-semibold text-navy-900 after:absolute after:inset-0 after:content-[''] hover:underline"
+                      >
+                        {wallet.name}
+                      </Link>
+                      <p className="text-xs text-slate-500">
+                        {wallet.displaySymbol}
+                        {wallet.change !== null ? (
+                          <span
+                            className={`sm:hidden ${isNegative(wallet.change) ? 'text-red-600' : 'text-emerald-600'}`}
+                          >
+                            {' · '}
+                            {changePercent(wallet.change)}
+                          </span>
+                        ) : null}
+                      </p>
+                    </div>
+                  </div>
+                </td>
+                <td className={`${td} text-right font-medium tabular-nums text-navy-900`}>
+                  {shown(grouped(wallet.balance, wallet.balanceDecimals), hidden)}
+                </td>
+                <td className={`${td} hidden text-right tabular-nums text-slate-600 sm:table-cell`}>
+                  ${grouped(wallet.rate, DECIMALS.rate)}
+                </td>
+                {crypto ? (
+                  <td
+                    className={`${td} hidden text-right tabular-nums sm:table-cell ${
+                      wallet.change && isNegative(wallet.change) ? 'text-red-600' : 'text-emerald-600'
+                    }`}
+                  >
+                    {wallet.change ? changePercent(wallet.change) : null}
+                  </td>
+                ) : null}
+                <td className={`${td} text-right font-semibold tabular-nums text-navy-900`}>
+                  {shown(usd(wallet.usd), hidden)}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

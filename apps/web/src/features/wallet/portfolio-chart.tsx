@@ -1,0 +1,68 @@
+import { isPositive } from '@vault/contract/money';
+import { Cell, Pie, PieChart } from 'recharts';
+import { HIDDEN, usd } from './format';
+import { CATEGORIES, type CategoryKey } from './portfolio';
+
+/**
+ * The portfolio by category as a donut (spec 1 §2) with its legend, which is also the chart's text
+ * alternative: every category and its USD value, readable without the picture.
+ */
+export function PortfolioChart({ byCategory, hidden }: { byCategory: Record<CategoryKey, string>; hidden: boolean }) {
+  // Slice sizes only: the float never reaches a displayed amount, which stays the exact string.
+  const slices = CATEGORIES.filter(({ key }) => isPositive(byCategory[key])).map((c) => ({
+    name: c.label,
+    value: Number(byCategory[c.key]),
+    color: c.color,
+  }));
+
+  return (
+    <figure className="flex flex-col items-center gap-5 sm:flex-row sm:items-center lg:flex-col xl:flex-row">
+      <div aria-hidden="true" className="shrink-0">
+        <PieChart width={176} height={176} accessibilityLayer={false}>
+          {slices.length === 0 ? (
+            <Pie
+              data={[{ name: 'none', value: 1 }]}
+              dataKey="value"
+              innerRadius={58}
+              outerRadius={84}
+              fill="#e2e8f0"
+              stroke="none"
+              isAnimationActive={false}
+            />
+          ) : (
+            <Pie
+              data={slices}
+              dataKey="value"
+              nameKey="name"
+              innerRadius={58}
+              outerRadius={84}
+              paddingAngle={slices.length > 1 ? 2 : 0}
+              stroke="none"
+              isAnimationActive={false}
+            >
+              {slices.map((s) => (
+                <Cell key={s.name} fill={s.color} />
+              ))}
+            </Pie>
+          )}
+        </PieChart>
+      </div>
+      <figcaption className="w-full min-w-0">
+        <span className="sr-only">Portfolio by category</span>
+        <ul className="space-y-2 text-sm">
+          {CATEGORIES.map((c) => (
+            <li key={c.key} className="flex items-center justify-between gap-4">
+              <span className="flex items-center gap-2 text-slate-600">
+                <span aria-hidden="true" className="size-2.5 rounded-full" style={{ backgroundColor: c.color }} />
+                {c.label}
+              </span>
+              <span className="font-semibold tabular-nums text-navy-900">
+                {hidden ? HIDDEN : usd(byCategory[c.key])}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </figcaption>
+    </figure>
+  );
+}

@@ -1,0 +1,142 @@
+import { add, isAmount, multiply } from '@vault/contract/money';
+import type { CryptoWallet, CurrencyInfo, NativeWallet, NftWallet } from '@vault/contract/schemas/wallet';
+import { DECIMALS } from './format';
+
+/**
+ * The dashboard's five categories (spec 1 §2 tabs) and the one shape every wallet row takes, whatever
+ * kind of wallet it comes from. Amounts stay decimal strings; sums go through the money module.
+ */
+export const CATEGORIES = [
+  { key: 'liquidity', tab: 'Liquidity Tokens', label: 'Liquidity', color: '#1f6feb' },
+  { key: 'asset', tab: 'Asset Tokens', label: 'Asset', color: '#d4af37' },
+  { key: 'opportunity', tab: 'Opportunity Tokens', label: 'Opportunity', color: '#0f9d76' },
+  { key: 'legacy', tab: 'Legacy Tokens', label: 'Legacy', color: '#6b7c8f' },
+  { key: 'crypto', tab: 'Cryptocurrency', label: 'Cryptocurrency', color: '#7c4dcc' },
+] as const;
+export type CategoryKey = (typeof CATEGORIES)[number]['key'];
+
+export const isCategory = (value: unknown): value is CategoryKey => CATEGORIES.some((c) => c.key === value);
+
+export type WalletView = {
+  key: string;
+  category: CategoryKey;
+  /** coinSymbol of native and crypto wallets; the opportunity token's id. */
+  symbol: string;
+  name: string;
+  displaySymbol: string;
+  iconUrl: string | null;
+  color: string;
+  balance: string;
+  /** How many decimals the balance shows (spec 1 §9): the token's own, 5 for crypto, 2 for opportunity. */
+  balanceDecimals: number;
+  usd: string;
+  /** Price of one unit in USD (opportunity: per share). */
+  rate: string;
+  /** 24h change in percent: crypto wallets only. */
+  change: string | null;
+  source:
+    | { kind: 'native'; wallet: NativeWallet }
+    | { kind: 'crypto'; wallet: CryptoWallet }
+    | { kind: 'opportunity'; wallet: NftWallet };
+};
+
+const nativeCategory = { liquidity: 'liquidity', asset: 'asset', sdira: 'legacy' } as const;
+
+export function nativeView(wallet: NativeWallet): WalletView {
+  return {
+    key: `native:${wallet.coinSymbol}`,
+    category: nativeCategory[wallet.type],
+    symbol: wallet.coinSymbol,
+    name: wallet.displayName || wallet.name,
+    displaySymbol: wallet.displaySymbol || wallet.coinSymbol,
+    iconUrl: wallet.icon?.url ?? null,
+    color: wallet.coinColor,
+    balance: wallet.balance,
+    balanceDecimals: wallet.decimals,
+    usd: wallet.USD,
+    rate: wallet.marketData?.rate ?? wallet.price,
+    change: null,
+    source: { kind: 'native', wallet },
+  };
+}
+
+export function cryptoView(wallet: CryptoWallet): WalletView {
+  return {
+    key: `crypto:${wallet.coinSymbol}`,
+    category: 'crypto',
+    symbol: wallet.coinSymbol,
+    name: wallet.name,
+    displaySymbol: wallet.coinSymbol,
+    iconUrl: wallet.icon?.url ?? null,
+    color: wallet.coinColor,
+    balance: wallet.balance,
+    balanceDecimals: DECIMALS.crypto,
+    usd: wallet.total,
+    rate: wallet.marketData.rate,
+    change: wallet.marketData.changePercentage24h,
+    source: { kind: 'crypto', wallet },
+  };
+}
+
+export function opportunityView(wallet: NftWallet): WalletView {
+  // The server sends no USD value for opportunity holdings: units × price per unit, exact, to the cent.
+  const usd =
+    isAmount(wallet.balance) && isAmount(wallet.pricePerShare)
+      ? multiply(wallet.balance, wallet.pricePerShare, DECIMALS.usd)
+      : '0';
+  return {
+    key: `opportunity:${wallet._id}`,
+    category: 'opportunity',
+    symbol: wallet._id,
+    name: wallet.name,
+    displaySymbol: wallet.name,
+    iconUrl: wallet.image || null,
+    color: CATEGORIES[2].color,
+    balance: wallet.balance,
+    balanceDecimals: DECIMALS.opportunity,
+    usd,
+    rate: wallet.pricePerShare,
+    change: null,
+    source: { kind: 'opportunity', wallet },
+  };
+}
+
+const byOrder = <T extends { orderIndex: number }>(a: T, b: T) => a.orderIndex - b.orderIndex;
+
+/** Every wallet of the currency info as rows, grouped by category, each group in the catalogue's order. */
+export function walletsByCategory(info: CurrencyInfo): Record<CategoryKey, WalletView[]> {
+  const groups: Record<CategoryKey, WalletView[]> = {
+    liquidity: [],
+    asset: [],
+    opportunity: [],
+    legacy: [],
+    crypto: [],
+  };
+  for (const wallet of [...info.nativeWallets].sort(byOrder)) {
+    const view = nativeView(wallet);
+    groups[view.category].push(view);
+  }
+  for (const wallet of [...info.wallets].sort(byOrder)) groups.crypto.push(cryptoView(wallet));
+  for (const wallet of info.nftWallets) groups.opportunity.push(opportunityView(wallet));
+  return groups;
+}
+
+/** Sum of decimal strings; anything that is not a decimal amount counts as nothing rather than breaking the page. */
+export const sum = (amounts: string[]) => amounts.reduce((total, a) => (isAmount(a) ? add(total, a) : total), '0');
+
+/** USD per category and the estimated portfolio balance (all wallets). */
+export function portfolioTotals(groups: Record<CategoryKey, WalletView[]>) {
+  const byCategory = Object.fromEntries(
+    CATEGORIES.map(({ key }) => [key, sum(groups[key].map((w) => w.usd))]),
+  ) as Record<CategoryKey, string>;
+  return { byCategory, total: sum(Object.values(byCategory)) };
+}
+
+/** The wallet a detail screen shows, found by symbol (reloads of /vault-graph?coin=XAG). */
+export function findWallet(info: CurrencyInfo, symbol: string): WalletView | null {
+  const upper = symbol.toUpperCase();
+  const native = info.nativeWallets.find((w) => w.coinSymbol.toUpperCase() === upper);
+  if (native) return nativeView(native);
+  const crypto = info.wallets.find((w) => w.coinSymbol.toUpperCase() === upper);
+  return crypto ? cryptoView(crypto) : null;
+}

@@ -1,0 +1,163 @@
+import { STATUS_LABEL, type TransactionLog } from '@vault/contract/schemas/wallet';
+import { useEffect, useRef } from 'react';
+import { Button } from '../../components/button';
+import { errorText, formatDateTime } from '../../lib/format';
+import { WalletIcon } from './dashboard-icons';
+import { grouped, truncateMemo } from './format';
+import { TokenIcon } from './portfolio-token-icon';
+import { useLogPages } from './queries';
+import { describeLog } from './transaction-history-describe';
+
+/** Status colours of spec 1 §4: Completed green, Pending purple, Expired and Rejected red. */
+const statusTone: Record<TransactionLog['status'], string> = {
+  completed: 'bg-emerald-50 text-emerald-700 ring-emerald-600/20',
+  pending: 'bg-purple-50 text-purple-700 ring-purple-600/20',
+  expired: 'bg-red-50 text-red-700 ring-red-600/20',
+  rejected: 'bg-red-50 text-red-700 ring-red-600/20',
+};
+
+export function StatusBadge({ status }: { status: TransactionLog['status'] }) {
+  return (
+    <span
+      className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${statusTone[status]}`}
+    >
+      {STATUS_LABEL[status]}
+    </span>
+  );
+}
+
+type Wallet = { symbol: string; decimals: number; iconUrl: string | null; color: string; displaySymbol: string };
+
+/**
+ * The wallet's transaction history (spec 2 §2 token detail), 30 at a time, newest first. The next page
+ * loads when the end of the list scrolls into view, or with the Load more button (keyboard, no scrolling).
+ */
+export function TransactionHistory({ wallet, me }: { wallet: Wallet; me: string }) {
+  const logs = useLogPages({ coinId: wallet.symbol });
+  const sentinel = useRef<HTMLDivElement>(null);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = logs;
+
+  useEffect(() => {
+    const el = sentinel.current;
+    if (!el || !hasNextPage) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+      },
+      { rootMargin: '200px' },
+    );
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  const items = logs.data?.pages.flatMap((p) => p.data) ?? [];
+  const total = logs.data?.pages[0]?.total ?? 0;
+
+  return (
+    <section
+      aria-labelledby="history-heading"
+      className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
+    >
+      <div className="mb-2 flex items-baseline justify-between gap-3">
+        <h2 id="history-heading" className="font-semibold text-navy-900">
+          Transaction History
+        </h2>
+        {logs.data && total > 0 ? (
+          <p className="text-xs text-slate-500">
+            {items.length} of {total}
+          </p>
+        ) : null}
+      </div>
+
+      {logs.isPending ? (
+        <div aria-busy="true" className="space-y-3 py-2">
+          <p role="status" className="sr-only">
+            Loading transactions…
+          </p>
+          {[0, 1, 2].map((i) => (
+            <div key={i} className="flex animate-pulse items-center gap-3">
+              <div className="size-9 rounded-full bg-slate-200" />
+              <div className="h-4 flex-1 rounded bg-slate-100" />
+              <div className="h-4 w-20 rounded bg-slate-100" />
+            </div>
+          ))}
+        </div>
+      ) : !logs.data ? (
+        <div role="alert" className="flex flex-col items-start gap-3 py-4">
+          <p className="text-sm text-slate-600">{errorText(logs.error)}</p>
+          <Button variant="secondary" busy={logs.isFetching} onClick={() => void logs.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : items.length === 0 ? (
+        <div className="flex flex-col items-center gap-2 py-10 text-center">
+          <WalletIcon name="empty" className="size-8 text-slate-300" />
+          <p className="text-sm text-slate-600">No transactions in this wallet yet.</p>
+        </div>
+      ) : (
+        <>
+          <ul className="divide-y divide-slate-100">
+            {items.map((log) => (
+              <LogRow key={log._id} log={log} me={me} wallet={wallet} />
+            ))}
+          </ul>
+          <div ref={sentinel} />
+          {hasNextPage ? (
+            <div className="mt-4 flex justify-center">
+              <Button variant="secondary" busy={isFetchingNextPage} onClick={() => void fetchNextPage()}>
+                Load more
+              </Button>
+            </div>
+          ) : null}
+          {/* A failed later page (or refresh) keeps what is shown and says why. */}
+          {logs.isError ? (
+            <p role="alert" className="mt-2 text-center text-sm text-red-700">
+              {errorText(logs.error)}
+            </p>
+          ) : null}
+          {logs.isRefetching && !isFetchingNextPage ? (
+            <p className="sr-only" role="status">
+              Updating…
+            </p>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}
+
+function LogRow({ log, me, wallet }: { log: TransactionLog; me: string; wallet: Wallet }) {
+  const { title, direction, counterparty, amount } = describeLog(log, me, wallet);
+  const deposit = direction === 'deposit';
+  const token = log.toToken?.coinSymbol === wallet.symbol ? log.toToken : log.fromToken;
+  return (
+    <li className="flex items-start gap-3 py-3">
+      <TokenIcon
+        url={token?.icon.url ?? wallet.iconUrl}
+        symbol={token?.coinSymbol ?? wallet.displaySymbol}
+        color={wallet.color}
+      />
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+          <p className="font-semibold text-navy-900">{title}</p>
+          <p className={`font-semibold tabular-nums ${deposit ? 'text-emerald-700' : 'text-navy-900'}`}>
+            <span className="sr-only">{deposit ? 'In: ' : 'Out: '}</span>
+            {deposit ? '+' : '-'}
+            {grouped(amount, wallet.decimals)} {wallet.displaySymbol}
+          </p>
+        </div>
+        {counterparty ? <p className="truncate text-sm text-slate-600">{counterparty}</p> : null}
+        <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-500">
+          <time dateTime={log.createdAt}>{formatDateTime(log.createdAt)}</time>
+          <StatusBadge status={log.status} />
+          {log.memo ? (
+            <span title={log.memo} className="italic">
+              <span aria-hidden="true">“{truncateMemo(log.memo)}”</span>
+              <span className="sr-only">Memo: {log.memo}</span>
+            </span>
+          ) : null}
+        </div>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,179 @@
+import { compare } from '@vault/contract/money';
+import { type PricePoint, SPARKLINE_RANGES, type Sparklines } from '@vault/contract/schemas/wallet';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { Area, AreaChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Button } from '../../components/button';
+import { errorText } from '../../lib/format';
+import { DECIMALS, grouped } from './format';
+import { useSparklines } from './queries';
+
+type Range = (typeof SPARKLINE_RANGES)[number];
+const seriesOf = (data: Sparklines, days: Range): PricePoint[] => data[`spark_line_${days}_day`];
+const price = (p: string) => `$${grouped(p, DECIMALS.rate)}`;
+
+/** Lowest and highest of the range, compared as exact decimals. */
+function extremes(points: PricePoint[]) {
+  let low = points[0]!;
+  let high = points[0]!;
+  for (const p of points) {
+    if (compare(p.price, low.price) < 0) low = p;
+    if (compare(p.price, high.price) > 0) high = p;
+  }
+  return { low: low.price, high: high.price };
+}
+
+/** The token's price graph with its 1D, 7D, 30D and 90D ranges (spec 2 §2, §9), from coin/sparklines. */
+export function PriceGraph({ symbol, color }: { symbol: string; color: string }) {
+  const [days, setDays] = useState<Range>(7);
+  const sparklines = useSparklines(symbol);
+  const points = sparklines.data ? seriesOf(sparklines.data, days) : [];
+  const stroke = /^#[0-9a-f]{3,8}$/i.test(color) ? color : '#1859c2';
+
+  return (
+    <section
+      aria-labelledby="price-graph-heading"
+      className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
+    >
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <h2 id="price-graph-heading" className="font-semibold text-navy-900">
+          Price
+        </h2>
+        <fieldset className="flex rounded-lg bg-slate-100 p-1">
+          <legend className="sr-only">Price range</legend>
+          {SPARKLINE_RANGES.map((range) => (
+            <button
+              key={range}
+              type="button"
+              aria-pressed={days === range}
+              onClick={() => setDays(range)}
+              className={`rounded-md px-3 py-1.5 text-sm font-semibold transition-colors ${
+                days === range ? 'bg-navy-900 text-gold-400 shadow-sm' : 'text-slate-600 hover:text-navy-900'
+              }`}
+            >
+              {range}D
+            </button>
+          ))}
+        </fieldset>
+      </div>
+
+      {sparklines.isPending ? (
+        <div aria-busy="true" className="h-64 animate-pulse rounded-xl bg-slate-100">
+          <p role="status" className="sr-only">
+            Loading prices…
+          </p>
+        </div>
+      ) : sparklines.isError ? (
+        <div role="alert" className="flex h-64 flex-col items-center justify-center gap-3 text-center">
+          <p className="text-sm text-slate-600">{errorText(sparklines.error)}</p>
+          <Button variant="secondary" busy={sparklines.isFetching} onClick={() => void sparklines.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : points.length === 0 ? (
+        <p className="flex h-64 items-center justify-center text-center text-sm text-slate-500">
+          No prices were recorded in the last {days === 1 ? 'day' : `${days} days`}.
+        </p>
+      ) : (
+        <Chart points={points} days={days} stroke={stroke} symbol={symbol} />
+      )}
+    </section>
+  );
+}
+
+function Chart({
+  points,
+  days,
+  stroke,
+  symbol,
+}: {
+  points: PricePoint[];
+  days: Range;
+  stroke: string;
+  symbol: string;
+}) {
+  const { low, high } = extremes(points);
+  const first = points[0]!.price;
+  const last = points[points.length - 1]!.price;
+  // Geometry only: the plotted floats never become a displayed amount (labels use the exact strings).
+  const data = points.map((p) => ({ t: Date.parse(p.time), y: Number(p.price), price: p.price }));
+  const tick = (t: number) => dayjs(t).format(days === 1 ? 'HH:mm' : 'MMM D');
+  const gradient = `price-fill-${symbol}`;
+  const range = days === 1 ? 'day' : `${days} days`;
+
+  return (
+    <>
+      <div
+        role="img"
+        aria-label={`${symbol} price over the last ${range}: from ${price(first)} to ${price(last)}, lowest ${price(low)}, highest ${price(high)}.`}
+        className="h-64"
+      >
+        <ResponsiveContainer width="100%" height="100%">
+          <AreaChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
+            <defs>
+              <linearGradient id={gradient} x1="0" y1="0" x2="0" y2="1">
+                <stop offset="0%" stopColor={stroke} stopOpacity={0.3} />
+                <stop offset="100%" stopColor={stroke} stopOpacity={0} />
+              </linearGradient>
+            </defs>
+            <XAxis
+              dataKey="t"
+              type="number"
+              scale="time"
+              domain={['dataMin', 'dataMax']}
+              tickFormatter={tick}
+              tick={{ fontSize: 12, fill: '#64748b' }}
+              tickLine={false}
+              axisLine={false}
+              minTickGap={32}
+            />
+            <YAxis
+              dataKey="y"
+              domain={['auto', 'auto']}
+              tick={{ fontSize: 12, fill: '#64748b' }}
+              tickLine={false}
+              axisLine={false}
+              width={72}
+              tickFormatter={(v: number) => `$${v.toLocaleString('en-US', { maximumFractionDigits: 3 })}`}
+            />
+            <Tooltip
+              content={({ active, payload }) => {
+                const point = active ? (payload?.[0]?.payload as (typeof data)[number] | undefined) : undefined;
+                if (!point) return null;
+                return (
+                  <div className="rounded-lg bg-navy-900 px-3 py-2 text-xs text-white shadow-lg">
+                    <p className="text-slate-300">{dayjs(point.t).format('MMM D, YYYY HH:mm')}</p>
+                    <p className="font-semibold text-gold-400">{price(point.price)}</p>
+                  </div>
+                );
+              }}
+            />
+            <Area
+              type="monotone"
+              dataKey="y"
+              stroke={stroke}
+              strokeWidth={2}
+              fill={`url(#${gradient})`}
+              dot={points.length === 1}
+              isAnimationActive={false}
+            />
+          </AreaChart>
+        </ResponsiveContainer>
+      </div>
+      <dl className="mt-4 grid grid-cols-2 gap-3 text-sm sm:grid-cols-3">
+        <div>
+          <dt className="text-slate-500">Lowest</dt>
+          <dd className="font-semibold tabular-nums text-navy-900">{price(low)}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-500">Highest</dt>
+          <dd className="font-semibold tabular-nums text-navy-900">{price(high)}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-500">Latest</dt>
+          <dd className="font-semibold tabular-nums text-navy-900">{price(last)}</dd>
+        </div>
+      </dl>
+    </>
+  );
+}

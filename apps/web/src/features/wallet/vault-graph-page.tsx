@@ -1,0 +1,153 @@
+import type { CryptoWallet, NativeWallet } from '@vault/contract/schemas/wallet';
+import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
+import { Button } from '../../components/button';
+import { Card } from '../../components/card';
+import { errorText } from '../../lib/format';
+import { useSession } from '../../lib/session';
+import { WalletIcon } from './dashboard-icons';
+import { changePercent, DECIMALS, grouped, isNegative, shown, usd } from './format';
+import { type CategoryKey, cryptoView, findWallet, isCategory, nativeView, type WalletView } from './portfolio';
+import { useHiddenBalances } from './portfolio-hidden';
+import { TokenIcon } from './portfolio-token-icon';
+import { useCurrencyInfo } from './queries';
+import { TransactionHistory } from './transaction-history';
+import { PriceGraph } from './vault-graph-chart';
+import { WalletActions } from './wallet-actions';
+import { walletActions } from './wallet-actions-routes';
+
+type GraphState = { wallet?: NativeWallet | CryptoWallet; activeState?: unknown } | null;
+
+const viewOf = (wallet: NativeWallet | CryptoWallet): WalletView =>
+  'USD' in wallet ? nativeView(wallet) : cryptoView(wallet);
+
+/**
+ * /vault-graph: one wallet's detail (spec 2 §2 "Token detail"): header, actions, price graph, history.
+ * The wallet comes from the dashboard's location state; ?coin=SYMBOL finds it again after a reload, and
+ * the fresh currency info always wins so live balance updates show here too.
+ */
+export function VaultGraphPage() {
+  const { info: session } = useSession();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const currency = useCurrencyInfo();
+  const [hidden] = useHiddenBalances();
+
+  const state = location.state as GraphState;
+  const symbol = params.get('coin') ?? state?.wallet?.coinSymbol ?? null;
+  if (!session) return null;
+  if (!symbol) return <Navigate to="/cryptocurrency" replace />;
+
+  const fromServer = currency.data ? findWallet(currency.data, symbol) : null;
+  const wallet = fromServer ?? (state?.wallet && !currency.data ? viewOf(state.wallet) : null);
+  const activeState: CategoryKey = isCategory(state?.activeState)
+    ? state.activeState
+    : (wallet?.category ?? 'liquidity');
+  const user = currency.data?.user ?? session.user;
+
+  const back = (
+    <Link
+      to="/cryptocurrency"
+      state={{ activeState }}
+      className="inline-flex items-center gap-1 rounded-lg py-1 pr-2 text-sm font-semibold text-brand-600 hover:text-brand-700"
+    >
+      <WalletIcon name="back" className="size-4" />
+      Back to Dashboard
+    </Link>
+  );
+
+  if (!wallet) {
+    return (
+      <div className="space-y-6">
+        {back}
+        {currency.isPending ? (
+          <div aria-busy="true" className="h-40 animate-pulse rounded-2xl bg-white ring-1 ring-slate-200">
+            <p role="status" className="sr-only">
+              Loading the wallet…
+            </p>
+          </div>
+        ) : currency.isError ? (
+          <Card>
+            <div role="alert" className="flex flex-col items-start gap-3">
+              <p className="text-sm text-slate-600">{errorText(currency.error)}</p>
+              <Button variant="secondary" busy={currency.isFetching} onClick={() => void currency.refetch()}>
+                Try again
+              </Button>
+            </div>
+          </Card>
+        ) : (
+          <Card>
+            <h1 className="text-xl font-semibold text-navy-900">Wallet not found</h1>
+            <p className="mt-2 text-sm text-slate-600">You have no wallet for “{symbol}”.</p>
+          </Card>
+        )}
+      </div>
+    );
+  }
+
+  const category = wallet.category === 'opportunity' ? 'asset' : wallet.category;
+
+  return (
+    <div className="space-y-6">
+      {back}
+      <section aria-labelledby="wallet-heading" className="rounded-2xl bg-navy-900 p-5 text-white shadow-sm sm:p-6">
+        <div className="flex flex-col gap-5 sm:flex-row sm:items-center sm:justify-between">
+          <div className="flex items-center gap-4">
+            <TokenIcon url={wallet.iconUrl} symbol={wallet.displaySymbol} color={wallet.color} size="size-14" />
+            <div>
+              <h1 id="wallet-heading" className="text-2xl font-semibold">
+                {wallet.name}
+              </h1>
+              <p className="text-sm text-slate-300">
+                {wallet.displaySymbol}
+                <span aria-hidden="true"> · </span>
+                <span className="sr-only">, price </span>
+                <span className="tabular-nums">${grouped(wallet.rate, DECIMALS.rate)}</span>
+                {wallet.change !== null ? (
+                  <span
+                    className={`ml-2 tabular-nums ${isNegative(wallet.change) ? 'text-red-300' : 'text-emerald-300'}`}
+                  >
+                    <span className="sr-only">24 hour change </span>
+                    {changePercent(wallet.change)}
+                  </span>
+                ) : null}
+              </p>
+            </div>
+          </div>
+          <dl className="grid grid-cols-2 gap-4 sm:text-right">
+            <div>
+              <dt className="text-xs font-medium uppercase tracking-wide text-slate-400">Balance</dt>
+              <dd className="mt-1 text-xl font-bold tabular-nums text-white">
+                {shown(grouped(wallet.balance, wallet.balanceDecimals), hidden)}{' '}
+                <span className="text-sm font-medium text-slate-300">{wallet.displaySymbol}</span>
+              </dd>
+            </div>
+            <div>
+              <dt className="text-xs font-medium uppercase tracking-wide text-slate-400">Value</dt>
+              <dd className="mt-1 text-xl font-bold tabular-nums text-gold-400">{shown(usd(wallet.usd), hidden)}</dd>
+            </div>
+          </dl>
+        </div>
+        <div className="mt-6">
+          <WalletActions
+            actions={walletActions(category, wallet.symbol, user)}
+            label={`${wallet.name} actions`}
+            tone="dark"
+          />
+        </div>
+      </section>
+
+      <PriceGraph symbol={wallet.symbol} color={wallet.color} />
+
+      <TransactionHistory
+        me={user._id}
+        wallet={{
+          symbol: wallet.symbol,
+          decimals: wallet.balanceDecimals,
+          iconUrl: wallet.iconUrl,
+          color: wallet.color,
+          displaySymbol: wallet.displaySymbol,
+        }}
+      />
+    </div>
+  );
+}

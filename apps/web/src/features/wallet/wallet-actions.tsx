@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Modal } from '../../components/modal';
+import type { WalletAction } from './wallet-actions-routes';
+
+type Tone = 'light' | 'dark';
+
+const buttonTones: Record<Tone, { first: string; rest: string }> = {
+  // On the navy portfolio panel.
+  dark: {
+    first: 'bg-gold-500 text-navy-900 hover:bg-gold-400',
+    rest: 'bg-white/10 text-white ring-1 ring-inset ring-white/25 hover:bg-white/20',
+  },
+  light: {
+    first: 'bg-brand-600 text-white hover:bg-brand-700 shadow-sm',
+    rest: 'border border-slate-300 bg-white text-slate-800 hover:bg-slate-50',
+  },
+};
+
+/** A row of wallet action buttons; each navigates where the rules send it, Redeem may ask which rails first. */
+export function WalletActions({
+  actions,
+  label,
+  tone = 'light',
+}: {
+  actions: WalletAction[];
+  label: string;
+  tone?: Tone;
+}) {
+  const navigate = useNavigate();
+  const [redeemCoin, setRedeemCoin] = useState<string | null>(null);
+  const classes = buttonTones[tone];
+
+  return (
+    <>
+      <ul aria-label={label} className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
+        {actions.map((action, i) => (
+          <li key={action.label}>
+            <button
+              type="button"
+              onClick={() => {
+                const { target } = action;
+                if (target.kind === 'redeemChoice') setRedeemCoin(target.coin);
+                else navigate(target.to, { state: target.state });
+              }}
+              className={`w-full rounded-lg px-4 py-2.5 text-sm font-semibold transition-colors sm:w-auto sm:min-w-28 ${i === 0 ? classes.first : classes.rest}`}
+            >
+              {action.label}
+            </button>
+          </li>
+        ))}
+      </ul>
+      <RedeemChoice coin={redeemCoin} onClose={() => setRedeemCoin(null)} />
+    </>
+  );
+}
+
+/** Non-sdira Redeem: CoinQvest (crypto, bank or fiat rails) or Direct wire to the member's own bank (spec 2 §2). */
+function RedeemChoice({ coin, onClose }: { coin: string | null; onClose: () => void }) {
+  const navigate = useNavigate();
+  const choose = (to: string) => {
+    onClose();
+    navigate(to, { state: { coin } });
+  };
+  return (
+    <Modal
+      open={coin !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title="Redeem"
+      description="How would you like to receive the value of your tokens?"
+      size="sm"
+    >
+      <div className="grid gap-3">
+        <button
+          type="button"
+          onClick={() => choose('/withdrawal')}
+          className="rounded-xl border border-slate-200 p-4 text-left hover:border-brand-500 hover:bg-brand-50"
+        >
+          <span className="block font-semibold text-navy-900">CoinQvest</span>
+          <span className="block text-sm text-slate-600">To crypto, bank or fiat rails</span>
+        </button>
+        <button
+          type="button"
+          onClick={() => choose('/withdrawal-directwire')}
+          className="rounded-xl border border-slate-200 p-4 text-left hover:border-brand-500 hover:bg-brand-50"
+        >
+          <span className="block font-semibold text-navy-900">Direct wire</span>
+          <span className="block text-sm text-slate-600">To your own bank account</span>
+        </button>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,194 @@
+import type { CurrencyInfo, NativeWallet, TransactionLog } from '@vault/contract/schemas/wallet';
+import { describe, expect, it } from 'vitest';
+import { changePercent, isNegative, truncateMemo } from '../src/features/wallet/format.ts';
+import { findWallet, portfolioTotals, walletsByCategory } from '../src/features/wallet/portfolio.ts';
+import { describeLog } from '../src/features/wallet/transaction-history-describe.ts';
+import { dashboardActions, walletActions } from '../src/features/wallet/wallet-actions-routes.ts';
+
+const native = (coinSymbol: string, type: NativeWallet['type'], balance: string, USD: string, orderIndex: number) =>
+  ({
+    _id: coinSymbol,
+    coin: coinSymbol,
+    coinSymbol,
+    name: coinSymbol,
+    displayName: coinSymbol,
+    shortName: coinSymbol,
+    displaySymbol: coinSymbol,
+    description: '',
+    type,
+    icon: { url: '' },
+    coinColor: '#000000',
+    price: '1',
+    multiplier: '1',
+    decimals: 4,
+    orderIndex,
+    isVisibleOnWeb: true,
+    blockchain: 'vault',
+    walletId: `u:${coinSymbol}`,
+    address: 'addr',
+    balance,
+    onHold: '0',
+    USD,
+    marketData: { rate: '1' },
+  }) satisfies NativeWallet;
+
+const info = {
+  nativeWallets: [
+    native('XAG', 'asset', '40', '1256.80', 2),
+    native('Q', 'liquidity', '2500', '2500.00', 1),
+    native('LXAG', 'sdira', '0.1', '3.14', 4),
+  ],
+  wallets: [
+    {
+      _id: 'btc',
+      name: 'Bitcoin',
+      coinSymbol: 'BTC',
+      decimals: 8,
+      orderIndex: 1,
+      icon: { url: '' },
+      coinColor: '#f7931a',
+      isErc20: false,
+      isBep20: false,
+      address: 'x',
+      balance: '0.00000001',
+      total: '0.01',
+      marketData: { rate: '65000.12', changePercentage24h: '-1.5', totalVolume: '0', marketCap: '0' },
+    },
+  ],
+  nftWallets: [
+    {
+      _id: 'n1',
+      name: 'Pool',
+      description: '',
+      image: '',
+      balance: '3',
+      pricePerShare: '0.105',
+      dueDate: null,
+      createdAt: '',
+    },
+  ],
+} as unknown as CurrencyInfo;
+
+describe('portfolio (dashboard)', () => {
+  it('groups wallets by category in catalogue order and sums USD exactly', () => {
+    const groups = walletsByCategory(info);
+    expect(groups.liquidity.map((w) => w.symbol)).toEqual(['Q']);
+    expect(groups.asset.map((w) => w.symbol)).toEqual(['XAG']);
+    expect(groups.legacy.map((w) => w.symbol)).toEqual(['LXAG']);
+    expect(groups.crypto[0]!.balanceDecimals).toBe(5);
+    // 3 × 0.105 = 0.315 → 0.32 (half-up to the cent)
+    expect(groups.opportunity[0]!.usd).toBe('0.32');
+    const totals = portfolioTotals(groups);
+    expect(totals.byCategory).toEqual({
+      liquidity: '2500',
+      asset: '1256.8',
+      opportunity: '0.32',
+      legacy: '3.14',
+      crypto: '0.01',
+    });
+    // 0.1 + 0.2 style sums stay exact
+    expect(totals.total).toBe('3760.27');
+  });
+
+  it('finds a wallet by symbol for /vault-graph?coin=', () => {
+    expect(findWallet(info, 'xag')?.category).toBe('asset');
+    expect(findWallet(info, 'BTC')?.category).toBe('crypto');
+    expect(findWallet(info, 'NOPE')).toBeNull();
+  });
+});
+
+describe('display rules', () => {
+  it('signs the 24h change with 4 decimals', () => {
+    expect(changePercent('1.25')).toBe('+1.2500%');
+    expect(changePercent('-0.3')).toBe('-0.3000%');
+    expect(isNegative('-0.0000')).toBe(false);
+    expect(isNegative('-0.01')).toBe(true);
+  });
+
+  it('cuts memos at 30 characters', () => {
+    expect(truncateMemo('a'.repeat(30))).toBe('a'.repeat(30));
+    expect(truncateMemo('b'.repeat(31))).toBe(`${'b'.repeat(30)}…`);
+  });
+});
+
+describe('wallet actions', () => {
+  const activated = { isWalletActivated: true, sdira: false, type: 'member' };
+  const newcomer = { isWalletActivated: false, sdira: false, type: 'member' };
+  const sdira = { isWalletActivated: true, sdira: true, type: 'sdira' };
+  const labels = (a: { label: string }[]) => a.map((x) => x.label);
+
+  it('offers per wallet type what spec 2 §2 lists', () => {
+    expect(labels(walletActions('liquidity', 'Q', activated))).toEqual(['Top-Up', 'Send', 'Swap']);
+    expect(labels(walletActions('crypto', 'BTC', activated))).toEqual(['Top-Up', 'Send', 'Swap']);
+    expect(labels(walletActions('asset', 'XAG', activated))).toEqual(['Top-Up', 'Send', 'Redeem', 'Swap', 'Exchange']);
+    expect(labels(walletActions('legacy', 'LXAG', sdira))).toEqual([
+      'Send Request',
+      'Swap Request',
+      'Top-Up Request',
+      'Redeem',
+    ]);
+  });
+
+  it('sends members without an activated vault to /error for swaps, redeem and exchange', () => {
+    const asset = walletActions('asset', 'XAG', newcomer);
+    for (const label of ['Redeem', 'Swap', 'Exchange']) {
+      expect(asset.find((a) => a.label === label)!.target).toEqual({ kind: 'navigate', to: '/error' });
+    }
+    expect(asset.find((a) => a.label === 'Send')!.target).toEqual({
+      kind: 'navigate',
+      to: '/Send',
+      state: { coin: 'XAG' },
+    });
+    expect(walletActions('liquidity', 'Q', activated).find((a) => a.label === 'Swap')!.target).toMatchObject({
+      to: '/crypto-swap',
+    });
+    expect(walletActions('asset', 'XAG', activated).find((a) => a.label === 'Redeem')!.target).toEqual({
+      kind: 'redeemChoice',
+      coin: 'XAG',
+    });
+  });
+
+  it('dashboard buttons: Top-Up goes to the activation instructions until the vault is activated', () => {
+    const target = (m: typeof activated, label: string) => dashboardActions(m).find((a) => a.label === label)!.target;
+    expect(target(newcomer, 'Top-Up')).toMatchObject({ to: '/Send' });
+    expect(target(activated, 'Top-Up')).toMatchObject({ to: '/DepositAddress' });
+    expect(target(newcomer, 'Swap')).toMatchObject({ to: '/error' });
+    expect(target(newcomer, 'Withdrawal')).toMatchObject({ to: '/error' });
+    expect(target(activated, 'Withdrawal')).toMatchObject({ to: '/withdrawal' });
+  });
+});
+
+describe('transaction log rows', () => {
+  const log = (over: Partial<TransactionLog>): TransactionLog => ({
+    _id: '1',
+    type: 'sendAssets',
+    status: 'completed',
+    from: 'a@x.com',
+    to: 'b@x.com',
+    fromToken: null,
+    toToken: null,
+    fromUser: { _id: 'me', name: 'Me', email: 'a@x.com' },
+    toUser: { _id: 'you', name: 'You', email: 'b@x.com' },
+    amount: '5',
+    toAmount: null,
+    memo: null,
+    coin: 'XAG',
+    message: null,
+    createdAt: '',
+    updatedAt: '',
+    ...over,
+  });
+
+  it('is Send with the recipient when I sent it, Receive with the sender otherwise', () => {
+    expect(describeLog(log({}), 'me', { symbol: 'XAG' })).toMatchObject({
+      title: 'Send',
+      direction: 'withdraw',
+      counterparty: 'b@x.com',
+    });
+    expect(describeLog(log({}), 'you', { symbol: 'XAG' })).toMatchObject({
+      title: 'Receive',
+      direction: 'deposit',
+      counterparty: 'a@x.com',
+    });
+  });
+});
