@@ -35,12 +35,16 @@ import { nativeWalletRoutes } from './modules/native-wallet/routes.ts';
 import { nativeWalletService } from './modules/native-wallet/service.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { notificationService } from './modules/notifications/service.ts';
+import { requestRoutes } from './modules/requests/routes.ts';
+import { requestService } from './modules/requests/service.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { settingsService } from './modules/settings/service.ts';
 import { siteRoutes } from './modules/site/routes.ts';
 import { siteService } from './modules/site/service.ts';
 import { storageRoutes } from './modules/storage/routes.ts';
 import { storageService } from './modules/storage/service.ts';
+import { transactionLogRoutes } from './modules/transaction-log/routes.ts';
+import { transactionLogService } from './modules/transaction-log/service.ts';
 import { userRoutes } from './modules/user/routes.ts';
 import { userService } from './modules/user/service.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
@@ -151,6 +155,8 @@ export async function buildApp(opts: { config: Config; db: Db; log: Logger }) {
   catalogueRoutes(app, catalogue, activation);
   nativeWalletRoutes(app, nativeWalletService(ctx, ledger, catalogue), activation);
   walletRoutes(app, walletService(ctx, { catalogue, ledger, settings }));
+  transactionLogRoutes(app, transactionLogService(ctx));
+  requestRoutes(app, requestService(ctx, ledger, notifications));
   adminRoutes(app, adminService(ctx, { sessions, settings, notifications, ledger }));
 
   app.get('/api/health', { config: { auth: 'public' }, schema: { tags: ['health'] } }, async () => {

@@ -1,0 +1,191 @@
+import { fillMessage, messages } from '@vault/contract/messages';
+import { normalize } from '@vault/contract/money';
+import type { SendTokensBody } from '@vault/contract/schemas/ledger';
+import type { SendRequest } from '@vault/contract/schemas/wallet';
+import { and, desc, eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Context } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { memberRequests, nativeTokens, users } from '../../db/schema.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
+import type { Ledger } from '../../ledger/ledger.ts';
+import { newId } from '../../lib/ids.ts';
+import { audit } from '../admin/audit.ts';
+import type { User } from '../auth/sessions.ts';
+import { canReceive, findRecipient } from '../members/recipient.ts';
+import type { NotificationService } from '../notifications/service.ts';
+
+type Status = SendRequest['status'];
+const recipients = alias(users, 'recipient');
+
+/**
+ * sdira members' send requests (spec 2 §1, §4 "Sdira requests"): the amount moves to a ledger hold at
+ * once (so it cannot be spent twice while an administrator reviews it); approval commits the hold to
+ * the recipient, rejection releases it back. The request row is written in the ledger's own transaction
+ * (placeHold / commitHold / releaseHold `alsoWrite`), so a request and its hold never disagree, and the
+ * hold's guarded status change lets exactly one decision through.
+ */
+export function requestService(ctx: Context, ledger: Ledger, notifications: NotificationService) {
+  const { db } = ctx;
+
+  /** A request as the contract shows it, with the ids a decision needs. */
+  async function find(id: string) {
+    const [row] = await db
+      .select({ request: memberRequests, from: users, toEmail: recipients.email })
+      .from(memberRequests)
+      .innerJoin(users, eq(users.id, memberRequests.userId))
+      .leftJoin(recipients, eq(recipients.id, memberRequests.toUserId))
+      .where(eq(memberRequests.id, id));
+    if (!row) throw notFound();
+    return {
+      view: present(row),
+      userId: row.request.userId,
+      toUserId: row.request.toUserId!,
+      holdId: row.request.holdId,
+    };
+  }
+
+  function present(row: {
+    request: typeof memberRequests.$inferSelect;
+    from: typeof users.$inferSelect;
+    toEmail: string | null;
+  }): SendRequest {
+    const { request, from } = row;
+    return {
+      _id: request.id,
+      status: request.status,
+      from: { _id: from.id, name: from.name, email: from.email },
+      to: row.toEmail ?? '',
+      coin: request.asset,
+      amount: normalize(request.amount),
+      memo: request.memo,
+      rejectionReason: request.rejectionReason,
+      createdAt: request.createdAt.toISOString(),
+      decidedAt: request.decidedAt?.toISOString() ?? null,
+    };
+  }
+
+  /** Both parties' open screens refresh; the member is told the outcome (notification, live). */
+  async function announce(request: Awaited<ReturnType<typeof find>>, notice: string) {
+    const { view } = request;
+    ctx.events.emit('walletUpdated', { userId: request.userId, email: view.from.email });
+    if (view.status === 'approved' && view.to)
+      ctx.events.emit('walletUpdated', { userId: request.toUserId, email: view.to });
+    await notifications.notify(request.userId, notice);
+  }
+
+  return {
+    /** request/create-legacy-send-request: same body and recipient rules as send-tokens. */
+    async createSend(me: User, body: SendTokensBody, idempotency?: { key: string; requestHash: string }) {
+      if (me.type !== 'sdira') throw forbidden(messages.sendRequestsSdiraOnly, 'SDIRA_ONLY');
+      if (!me.isWalletActivated) throw forbidden(messages.activateFirst, 'NOT_ACTIVATED');
+      const [token] = await db
+        .select({ id: nativeTokens.id })
+        .from(nativeTokens)
+        .where(eq(nativeTokens.coinSymbol, body.coin));
+      if (!token) throw badRequest(messages.invalidRequest, 'UNKNOWN_ASSET', { coin: messages.invalidRequest });
+      const recipient = await findRecipient(db, me, body.to);
+      const requestId = newId();
+      const amount = normalize(body.amount);
+      const { holdId } = await ledger.placeHold(
+        {
+          userId: me.id,
+          asset: body.coin,
+          amount,
+          reason: 'Send request',
+          metadata: { from: me.id, to: recipient.id, requestId },
+          alsoWrite: async (tx, hold) => {
+            await tx.insert(memberRequests).values({
+              id: requestId,
+              kind: 'send',
+              userId: me.id,
+              asset: body.coin,
+              amount,
+              toUserId: recipient.id,
+              memo: body.memo || null,
+              holdId: hold.holdId,
+            });
+          },
+        },
+        idempotency,
+      );
+      // A repeat of an Idempotency-Key answers with the first hold, whose request is the first request.
+      const [request] = await db
+        .select({ id: memberRequests.id })
+        .from(memberRequests)
+        .where(eq(memberRequests.holdId, holdId));
+      ctx.events.emit('walletUpdated', { userId: me.id, email: me.email });
+      return { message: messages.requestSubmitted, data: { requestId: request!.id } };
+    },
+
+    /** Back office: requests by status, newest first. */
+    async list(status: Status | undefined, limit: number) {
+      const rows = await db
+        .select({ request: memberRequests, from: users, toEmail: recipients.email })
+        .from(memberRequests)
+        .innerJoin(users, eq(users.id, memberRequests.userId))
+        .leftJoin(recipients, eq(recipients.id, memberRequests.toUserId))
+        .where(status ? eq(memberRequests.status, status) : undefined)
+        .orderBy(desc(memberRequests.createdAt), desc(memberRequests.id))
+        .limit(limit);
+      return { data: rows.map(present) };
+    },
+
+    /** Pays the held tokens to the recipient, if they are still an active member (else 409, still pending). */
+    async approve(actor: User, id: string) {
+      const request = await find(id);
+      if (request.view.status !== 'pending') throw conflict(messages.holdAlreadyResolved, 'REQUEST_DECIDED');
+      await ledger.commitHold(request.holdId, { userId: request.toUserId }, actor.id, {
+        metadata: { from: request.userId, to: request.toUserId, requestId: id },
+        alsoWrite: async (tx, hold) => {
+          // Checked inside the transaction that pays: a recipient blocked meanwhile rolls it all back.
+          if (!(await canReceive(tx, request.toUserId)))
+            throw conflict(messages.recipientNoLongerActive, 'RECIPIENT_INACTIVE');
+          await decide(tx, id, { status: 'approved', decidedBy: actor.id, decidedAt: new Date() });
+          await audit(tx, actor, 'request.approve', id, { holdId: hold.holdId, entryId: hold.entryId });
+        },
+      });
+      const decided = await find(id);
+      const { amount, coin: symbol } = decided.view;
+      await announce(decided, fillMessage(messages.sendRequestApprovedNotice, { amount, symbol }));
+      return { message: messages.requestApproved, data: decided.view };
+    },
+
+    /** Returns the held tokens to the member, with the reason they are told. */
+    async reject(actor: User, id: string, reason: string) {
+      const request = await find(id);
+      if (request.view.status !== 'pending') throw conflict(messages.holdAlreadyResolved, 'REQUEST_DECIDED');
+      await ledger.releaseHold(request.holdId, actor.id, {
+        metadata: { from: request.userId, to: request.toUserId, requestId: id },
+        alsoWrite: async (tx, hold) => {
+          await decide(tx, id, {
+            status: 'rejected',
+            rejectionReason: reason,
+            decidedBy: actor.id,
+            decidedAt: new Date(),
+          });
+          await audit(tx, actor, 'request.reject', id, { holdId: hold.holdId, entryId: hold.entryId, reason });
+        },
+      });
+      const decided = await find(id);
+      const { amount, coin: symbol } = decided.view;
+      await announce(decided, fillMessage(messages.sendRequestRejectedNotice, { amount, symbol, reason }));
+      return { message: messages.requestRejected, data: decided.view };
+    },
+  };
+}
+
+/** What the ledger's `alsoWrite` callbacks write with: its transaction. */
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Marks a pending request decided; the hold's guard already let only one decision get here. */
+async function decide(tx: Tx | Db, id: string, values: Partial<typeof memberRequests.$inferInsert>) {
+  const rows = await tx
+    .update(memberRequests)
+    .set(values)
+    .where(and(eq(memberRequests.id, id), eq(memberRequests.status, 'pending')))
+    .returning({ id: memberRequests.id });
+  if (rows.length !== 1) throw conflict(messages.holdAlreadyResolved, 'REQUEST_DECIDED');
+}
+
+export type RequestService = ReturnType<typeof requestService>;
