@@ -3,15 +3,16 @@ import { SettingsPage } from '../features/account/settings-page';
 import { AuthRoute } from '../features/auth/auth-route';
 import { ChangePasswordPage } from '../features/auth/change-password-page';
 import { VerifiedNotice } from '../features/auth/verified-notice';
-import { AccountOverviewPage } from '../features/dashboard/account-overview-page';
 import { MembershipApplicationPage } from '../features/membership/membership-page';
 import { AboutPage } from '../features/site/about-page';
 import { ContactPage } from '../features/site/contact-page';
 import { FaqPage } from '../features/site/faq-page';
 import { HomePage } from '../features/site/home-page';
+import { DashboardPage } from '../features/wallet/dashboard-page';
 import { QTokensPage } from '../features/wallet/q-tokens-page';
 import { SendPage } from '../features/wallet/send-page';
 import { TokenHistoryPage } from '../features/wallet/token-history-page';
+import { VaultGraphPage } from '../features/wallet/vault-graph-page';
 import { LaterPage, VaultNotActivatedPage } from './later-pages';
 import { MemberLayout } from './member-layout';
 import { PublicLayout } from './public-layout';
@@ -60,7 +61,18 @@ export function AppRoutes() {
           <Route path="/error" element={<VaultNotActivatedPage />} />
           {/* Screens that need membership data (spec 1 §6). */}
           <Route element={<RequireMembership />}>
-            <Route path="/cryptocurrency" element={<AccountOverviewPage />} />
+            <Route path="/cryptocurrency" element={<DashboardPage />} />
+            <Route path="/vault-graph" element={<VaultGraphPage />} />
+            {/* Where wallet actions lead (spec 2 §2); these screens come with later features. */}
+            <Route path="/withdrawal" element={<LaterPage section="withdrawal" />} />
+            <Route path="/withdrawal-directwire" element={<LaterPage section="withdrawalDirectWire" />} />
+            <Route path="/DepositAddress" element={<LaterPage section="depositAddress" />} />
+            <Route path="/liquidity-tokens" element={<LaterPage section="liquidityTokens" />} />
+            <Route path="/cqr-asset-tokens" element={<LaterPage section="assetTokens" />} />
+            <Route path="/crypto-swap" element={<LaterPage section="cryptoSwap" />} />
+            <Route path="/assets-swap" element={<LaterPage section="assetsSwap" />} />
+            <Route path="/legacy-swap" element={<LaterPage section="legacySwap" />} />
+            <Route path="/silent-wave" element={<LaterPage section="silentWave" />} />
             <Route path="/marketplace" element={<LaterPage section="marketplace" />} />
             <Route path="/inbox" element={<LaterPage section="inbox" />} />
             <Route path="/remittance" element={<LaterPage section="remittance" />} />
