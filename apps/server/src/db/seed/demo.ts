@@ -1,10 +1,13 @@
+import { fromUnits, round, toUnits } from '@vault/contract/money';
 import { eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
+import type { Context } from '../../context.ts';
 import { createLedger } from '../../ledger/ledger.ts';
 import { newId } from '../../lib/ids.ts';
 import { hashPassword } from '../../lib/passwords.ts';
+import { settingsService } from '../../modules/settings/service.ts';
 import type { Db } from '../client.ts';
-import { nativeTokens, notifications, users } from '../schema.ts';
+import { assetPrices, cryptoCoins, nativeTokens, notifications, users } from '../schema.ts';
 
 type DemoUser = {
   email: string;
@@ -45,11 +48,22 @@ export const DEMO_USERS: DemoUser[] = [
     name: 'Morgan Member',
     password: 'Member2026!',
     what: 'activated member with membership data',
-    balances: { Q: '2500', XAG: '40', XAU: '1.5' },
+    balances: { Q: '2500', XAG: '40', XAU: '1.5', BTC: '0.25', ETH: '2' },
     values: {
       isWalletActivated: true,
       savedFormData: membership('Morgan', 'Member', 'member@vault.local'),
       gpaData: { ...membership('Morgan', 'Member', 'member@vault.local'), status: 'submitted' },
+    },
+  },
+  {
+    email: 'pending@vault.local',
+    name: 'Pat Pending',
+    password: 'Pending2026!',
+    what: 'member with membership data, vault not activated yet (0.05 BTC, 100 Q)',
+    balances: { BTC: '0.05', Q: '100' },
+    values: {
+      savedFormData: membership('Pat', 'Pending', 'pending@vault.local'),
+      gpaData: { ...membership('Pat', 'Pending', 'pending@vault.local'), status: 'submitted' },
     },
   },
   {
@@ -156,6 +170,140 @@ const TOKENS: Omit<typeof nativeTokens.$inferInsert, 'id'>[] = [
   },
 ];
 
+/** Ordinary cryptocurrencies (spec 1 §3 crypto wallet); deposit addresses are filled in from the settings. */
+const COINS: (Omit<typeof cryptoCoins.$inferInsert, 'id' | 'depositAddress'> & {
+  deposit: (s: { masterWalletBTC: string; masterWalletETH: string }) => string;
+})[] = [
+  {
+    coinSymbol: 'BTC',
+    name: 'Bitcoin',
+    iconUrl: '/tokens/btc.svg',
+    coinColor: '#f7931a',
+    decimals: 8,
+    orderIndex: 1,
+    price: '97250.18',
+    totalVolume: '38512345678.25',
+    marketCap: '1925432109876.50',
+    deposit: (s) => s.masterWalletBTC,
+  },
+  {
+    coinSymbol: 'ETH',
+    name: 'Ethereum',
+    iconUrl: '/tokens/eth.svg',
+    coinColor: '#627eea',
+    decimals: 8,
+    orderIndex: 2,
+    // Ether is the chain's own coin, not an ERC-20 token.
+    isErc20: false,
+    price: '3412.57',
+    totalVolume: '18234567890.10',
+    marketCap: '410987654321.75',
+    deposit: (s) => s.masterWalletETH,
+  },
+  {
+    coinSymbol: 'USDT',
+    name: 'Tether USD',
+    iconUrl: '/tokens/usdt.svg',
+    coinColor: '#26a17b',
+    decimals: 6,
+    orderIndex: 3,
+    isErc20: true,
+    price: '1.0002',
+    totalVolume: '61234567890.00',
+    marketCap: '140123456789.00',
+    // An ERC-20 token is deposited to the Ethereum address.
+    deposit: (s) => s.masterWalletETH,
+  },
+  {
+    coinSymbol: 'LTC',
+    name: 'Litecoin',
+    iconUrl: '/tokens/ltc.svg',
+    coinColor: '#345d9d',
+    decimals: 8,
+    orderIndex: 4,
+    price: '102.34',
+    totalVolume: '812345678.40',
+    marketCap: '7712345678.90',
+    deposit: () => 'ltc1qvaultdemo0master0wallet0ltc00000000',
+  },
+];
+
+/**
+ * How far a demo price moves per 6 hours, in basis points (uniform ±), and which walk a symbol follows:
+ * legacy silver and gold are priced like silver and gold, so they share their histories.
+ */
+const WALKS: Record<string, { key: string; bps: number }> = {
+  XAG: { key: 'XAG', bps: 70 },
+  XAU: { key: 'XAU', bps: 45 },
+  LXAG: { key: 'XAG', bps: 70 },
+  LXAU: { key: 'XAU', bps: 45 },
+  BTC: { key: 'BTC', bps: 180 },
+  ETH: { key: 'ETH', bps: 220 },
+  USDT: { key: 'USDT', bps: 2 },
+  LTC: { key: 'LTC', bps: 200 },
+};
+
+/** A small deterministic generator (mulberry32) seeded from a string: the same demo on every install. */
+function generator(key: string) {
+  let state = 0;
+  for (const ch of key) state = (Math.imul(state, 31) + ch.charCodeAt(0)) | 0;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Hours before now of each demo price point: hourly for the last day, every 6 hours back to 90 days. */
+const HISTORY_HOURS = [
+  ...Array.from({ length: 25 }, (_, h) => h),
+  ...Array.from({ length: (90 * 24 - 24) / 6 }, (_, i) => 30 + i * 6),
+];
+
+/**
+ * 90 days of demo prices ending exactly at `price` now, walked backwards: each earlier price is the later
+ * one divided by (1 + a step of at most ±bps), in bigint units, rounded to 4 decimals. Pegged tokens
+ * (no walk) stay at their price.
+ */
+function demoHistory(symbol: string, price: string, now: number) {
+  const walk = WALKS[symbol];
+  const next = generator(walk?.key ?? symbol);
+  let units = toUnits(price);
+  return HISTORY_HOURS.map((hours, i) => {
+    if (i > 0 && walk) {
+      // A step's spread grows with the square root of its length: an hourly step moves less than 6 hours.
+      const scale = Math.sqrt((hours - HISTORY_HOURS[i - 1]!) / 6);
+      const step = BigInt(Math.round((next() * 2 - 1) * walk.bps * scale));
+      units = (units * 10_000n) / (10_000n + step);
+    }
+    return {
+      coinSymbol: symbol,
+      price: i === 0 ? price : round(fromUnits(units), 4),
+      recordedAt: new Date(now - hours * 3_600_000),
+    };
+  });
+}
+
+/** Price history for every token and coin that has none yet: one multi-row insert per symbol. */
+async function seedPriceHistory(db: Db) {
+  const current = [
+    ...(await db.select({ symbol: nativeTokens.coinSymbol, price: nativeTokens.price }).from(nativeTokens)),
+    ...(await db.select({ symbol: cryptoCoins.coinSymbol, price: cryptoCoins.price }).from(cryptoCoins)),
+  ];
+  const now = Date.now();
+  for (const { symbol, price } of current) {
+    const [recorded] = await db
+      .select({ id: assetPrices.id })
+      .from(assetPrices)
+      .where(eq(assetPrices.coinSymbol, symbol))
+      .limit(1);
+    if (recorded) continue;
+    // The newest point is the catalogue's price as it stands.
+    await db.insert(assetPrices).values(demoHistory(symbol, fromUnits(toUnits(price)), now));
+  }
+}
+
 /** Demo data for a fresh install. Safe to run on every start: it only adds what is missing. */
 export async function seedDemo(db: Db, log: Logger) {
   const ledger = createLedger(db);
@@ -165,6 +313,15 @@ export async function seedDemo(db: Db, log: Logger) {
       .values({ id: newId(), ...token })
       .onConflictDoNothing();
   }
+  // The platform's master wallets are settings (spec 1 §3); the settings service fills in defaults.
+  const platform = await settingsService({ db } as Context).all();
+  for (const { deposit, ...coin } of COINS) {
+    await db
+      .insert(cryptoCoins)
+      .values({ id: newId(), ...coin, depositAddress: deposit(platform) })
+      .onConflictDoNothing();
+  }
+  await seedPriceHistory(db);
   for (const demo of DEMO_USERS) {
     const [created] = await db
       .insert(users)
