@@ -5,6 +5,7 @@
  * Uses DATABASE_URL's server (a fresh database, dropped afterwards) or an embedded PostgreSQL.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
@@ -26,17 +27,22 @@ function pgbenchPath(): string {
   }
 }
 
+/** pgbench's tpcb-like tables (scale 4), made before the measured run. */
+function pgbenchInit(url: string) {
+  execFileSync(pgbenchPath(), ['-i', '-q', '-s', '4', url], { stdio: 'ignore' });
+}
+
 /** pgbench's tpcb-like workload with the same client count, for the same duration. */
-function pgbenchTps(url: string): number {
-  const bin = pgbenchPath();
-  execFileSync(bin, ['-i', '-q', '-s', '4', url], { stdio: 'ignore' });
-  const out = execFileSync(bin, ['-b', 'tpcb-like', '-c', String(CLIENTS), '-j', '2', '-T', String(SECONDS), url], {
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
-  const match = /tps = ([\d.]+) \(without initial connection time\)/.exec(out);
-  if (!match) throw new Error(`could not read pgbench's tps:\n${out}`);
-  return Number(match[1]);
+function pgbenchTps(url: string) {
+  const out = execFileSync(
+    pgbenchPath(),
+    ['-b', 'tpcb-like', '-c', String(CLIENTS), '-j', '2', '-T', String(SECONDS), url],
+    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] },
+  );
+  const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(out);
+  const done = /number of transactions actually processed: (\d+)/.exec(out);
+  if (!tps || !done) throw new Error(`could not read pgbench's figures:\n${out}`);
+  return { tps: Number(tps[1]), transactions: Number(done[1]) };
 }
 
 async function startServer(url: string) {
@@ -155,6 +161,31 @@ async function runSends(base: string, senders: { token: string; to: string }[], 
   return { latencies, failures };
 }
 
+/** CPU time (user + system, ms) the server process has used so far: a measure that other load does not skew. */
+function cpuMs(pid: number | undefined, withReapedChildren = false): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // utime + stime (+ cutime + cstime: ended children, e.g. pgbench's backends), in 100 Hz clock ticks
+    const ticks = [11, 12, ...(withReapedChildren ? [13, 14] : [])].reduce((sum, i) => sum + Number(fields[i]), 0);
+    return (ticks * 1000) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** CPU time of every PostgreSQL process, including backends that have ended (the server runs on this machine). */
+function postgresCpuMs(): number {
+  let total = 0;
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') total += cpuMs(Number(pid), true);
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return total;
+}
+
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
@@ -163,15 +194,29 @@ const { server, base } = await startServer(database.url);
 try {
   const senders = await prepareMembers(database.url, base);
   await runSends(base, senders, 2); // warm-up
+  const cpuBefore = cpuMs(server.pid);
+  const postgresBefore = postgresCpuMs();
+  const clientBefore = process.cpuUsage();
   const { latencies, failures } = await runSends(base, senders, SECONDS);
+  const serverCpuPerSend = (cpuMs(server.pid) - cpuBefore) / (latencies.length + failures);
+  const postgresCpuPerSend = (postgresCpuMs() - postgresBefore) / (latencies.length + failures);
+  const client = process.cpuUsage(clientBefore);
+  const clientCpuPerSend = (client.user + client.system) / 1000 / (latencies.length + failures);
   const sendsPerSecond = latencies.length / SECONDS;
-  const tps = pgbenchTps(database.url);
+  pgbenchInit(database.url);
+  const postgresBeforePgbench = postgresCpuMs();
+  const { tps, transactions } = pgbenchTps(database.url);
+  const postgresCpuPerTx = (postgresCpuMs() - postgresBeforePgbench) / transactions;
   const sorted = [...latencies].sort((a, b) => a - b);
   console.log(
     `\nsends over HTTP, ${CLIENTS} clients, ${SECONDS} s: ${sendsPerSecond.toFixed(1)} sends/s (${failures} failed)`,
   );
   console.log(`latency p50 ${percentile(sorted, 50).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms`);
+  console.log(
+    `CPU per send: server ${serverCpuPerSend.toFixed(3)} ms, PostgreSQL ${postgresCpuPerSend.toFixed(3)} ms, load generator ${clientCpuPerSend.toFixed(3)} ms`,
+  );
   console.log(`pgbench tpcb-like, ${CLIENTS} clients, ${SECONDS} s, same database: ${tps.toFixed(1)} tps`);
+  console.log(`CPU per pgbench transaction: PostgreSQL ${postgresCpuPerTx.toFixed(3)} ms`);
   console.log(`ratio sends / pgbench: ${(sendsPerSecond / tps).toFixed(2)} (aim ≥ 0.5)`);
 } finally {
   server.kill('SIGTERM');

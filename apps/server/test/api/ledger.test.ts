@@ -109,9 +109,15 @@ describe('ledger', () => {
     await expect(server.db.execute(sql`delete from journal_entries where id = ${entryId}`)).rejects.toMatchObject({
       cause: { message: expect.stringMatching(/append-only/) },
     });
-    // A lone posting cannot commit: the deferred trigger finds its entry unbalanced.
+    // A lone posting cannot be written: each insert into postings must balance per entry by itself,
+    // even when a second insert would balance the two.
     const [account] = (
       await server.db.execute<{ id: string }>(sql`select id from ledger_accounts where user_id = ${m} and asset = ${a}`)
+    ).rows;
+    const [treasury] = (
+      await server.db.execute<{ id: string }>(
+        sql`select id from ledger_accounts where kind = 'treasury' and asset = ${a}`,
+      )
     ).rows;
     await expect(
       server.db.transaction(async (tx) => {
@@ -120,8 +126,11 @@ describe('ledger', () => {
         await tx.execute(
           sql`insert into postings (entry_id, account_id, asset, amount) values (${id}, ${account!.id}, ${a}, 1000)`,
         );
+        await tx.execute(
+          sql`insert into postings (entry_id, account_id, asset, amount) values (${id}, ${treasury!.id}, ${a}, -1000)`,
+        );
       }),
-    ).rejects.toThrow();
+    ).rejects.toMatchObject({ cause: { message: expect.stringMatching(/does not balance/) } });
     expect(await balance(m, a)).toBe('1');
     // And no member balance can be set below zero, whatever the code path.
     await expect(

@@ -12,6 +12,22 @@ const ttl = { access: LIMITS.sessionTtlDays * 24 * 60, reset: LIMITS.resetTokenT
 
 export function sessionService(ctx: Context) {
   const tokens = tokenSigner(ctx.secrets.jwt);
+  // Every authenticated call runs this: prepared once (named statement), planned once by PostgreSQL.
+  const liveSession = ctx.db
+    .select({ user: users, sessionId: sessions.id })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder('sid')),
+        eq(sessions.userId, sql.placeholder('sub')),
+        eq(sessions.kind, sql.placeholder('kind')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+        isNull(users.deletedAt),
+      ),
+    )
+    .prepare('live_session');
 
   return {
     async open(userId: string, kind: TokenKind, meta: { ip?: string; userAgent?: string; fcmToken?: string } = {}) {
@@ -33,20 +49,7 @@ export function sessionService(ctx: Context) {
     async authenticate(token: string, kind: TokenKind): Promise<Authenticated | null> {
       const claims = await tokens.verify(token);
       if (!claims || claims.kind !== kind) return null;
-      const [row] = await ctx.db
-        .select({ user: users, sessionId: sessions.id })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(
-          and(
-            eq(sessions.id, claims.sid),
-            eq(sessions.userId, claims.sub),
-            eq(sessions.kind, kind),
-            isNull(sessions.revokedAt),
-            gt(sessions.expiresAt, sql`now()`),
-            isNull(users.deletedAt),
-          ),
-        );
+      const [row] = await liveSession.execute({ sid: claims.sid, sub: claims.sub, kind });
       return row ? { user: row.user, sessionId: row.sessionId, kind } : null;
     },
 
