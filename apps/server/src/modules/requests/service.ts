@@ -6,12 +6,13 @@ import { and, desc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Context } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { memberRequests, nativeTokens, users } from '../../db/schema.ts';
+import { memberRequests, users } from '../../db/schema.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import type { Ledger } from '../../ledger/ledger.ts';
 import { newId } from '../../lib/ids.ts';
 import { audit } from '../admin/audit.ts';
 import type { User } from '../auth/sessions.ts';
+import { isNativeToken } from '../catalogue/service.ts';
 import { canReceive, findRecipient } from '../members/recipient.ts';
 import type { NotificationService } from '../notifications/service.ts';
 
@@ -79,11 +80,9 @@ export function requestService(ctx: Context, ledger: Ledger, notifications: Noti
     async createSend(me: User, body: SendTokensBody, idempotency?: { key: string; requestHash: string }) {
       if (me.type !== 'sdira') throw forbidden(messages.sendRequestsSdiraOnly, 'SDIRA_ONLY');
       if (!me.isWalletActivated) throw forbidden(messages.activateFirst, 'NOT_ACTIVATED');
-      const [token] = await db
-        .select({ id: nativeTokens.id })
-        .from(nativeTokens)
-        .where(eq(nativeTokens.coinSymbol, body.coin));
-      if (!token) throw badRequest(messages.invalidRequest, 'UNKNOWN_ASSET', { coin: messages.invalidRequest });
+      // The same tokens as send-tokens: the platform's own, not crypto coins.
+      if (!(await isNativeToken(db, body.coin)))
+        throw badRequest(messages.invalidRequest, 'UNKNOWN_ASSET', { coin: messages.invalidRequest });
       const recipient = await findRecipient(db, me, body.to);
       const requestId = newId();
       const amount = normalize(body.amount);

@@ -45,7 +45,6 @@ type Row = {
   to_id: string | null;
   created_at: Date | string;
   updated_at: Date | string;
-  total: number;
   from_name: string | null;
   from_email: string | null;
   to_name: string | null;
@@ -63,13 +62,17 @@ const iso = (value: Date | string) => new Date(value).toISOString();
 export function transactionLogService(ctx: Context) {
   const { db } = ctx;
 
+  /** The member's accounts: all of them, or the one of a coin. */
+  const mine = (userId: string, filter: Filter) => sql`
+    select id from ledger_accounts
+    where user_id = ${userId} and kind = 'member' ${filter.coinId ? sql`and asset = ${filter.coinId}` : sql``}`;
+
   /**
-   * One page of the member's logs, newest first, and how many there are in all (a window count over the
-   * same filtered rows): one statement. The member's accounts come first, so the postings are read
-   * through their (account_id, id) index; names, e-mails and tokens are joined for the page's rows only.
+   * The log rows of one of the member's accounts (`mine.id`), filtered: the one place that maps journal
+   * entries to log types, statuses and parties.
    */
-  async function page(userId: string, filter: Filter, limit: number, offset: number) {
-    const direction =
+  function logsOf(userId: string, filter: Filter) {
+    const condition =
       filter.type === 'deposit'
         ? sql`and amount > 0`
         : filter.type === 'withdraw'
@@ -77,12 +80,8 @@ export function transactionLogService(ctx: Context) {
           : filter.type
             ? sql`and log_type = ${filter.type}`
             : sql``;
-    const result = await db.execute<Row>(sql`
-      with mine as (
-        select id from ledger_accounts
-        where user_id = ${userId} and kind = 'member' ${filter.coinId ? sql`and asset = ${filter.coinId}` : sql``}
-      ),
-      logs as (
+    return sql`
+      select * from (
         select p.id as posting_id, p.amount, p.asset, e.id as entry_id, e.created_at,
           coalesce(h.resolved_at, e.created_at) as updated_at,
           coalesce(
@@ -103,20 +102,32 @@ export function transactionLogService(ctx: Context) {
           coalesce(e.metadata->>'from', case when p.amount < 0 then ${userId}::text end) as from_id,
           coalesce(e.metadata->>'to', case when p.amount > 0 then ${userId}::text end) as to_id
         from postings p
-        join mine on mine.id = p.account_id
         join journal_entries e on e.id = p.entry_id
         left join holds h on e.kind in ('holdPlace', 'holdCommit') and h.id = (e.metadata->>'holdId')::uuid
         left join member_requests r on r.hold_id = h.id
-        where e.kind <> 'holdRelease'
-      ),
+        where p.account_id = mine.id and e.kind <> 'holdRelease'
+      ) logs
+      where log_type <> 'liquidityCredit' ${condition}`;
+  }
+
+  /**
+   * One page of the member's logs, newest first. Each of the member's accounts is read backwards along
+   * the postings (account_id, id) index for at most offset + limit rows, then the accounts' rows are
+   * merged; names, e-mails and tokens are joined for the page's rows only. (A window count in the same
+   * statement would make PostgreSQL walk the whole postings table by id instead: it costs LIMIT as if
+   * the window did not need every row.)
+   */
+  async function page(userId: string, filter: Filter, limit: number, offset: number) {
+    const result = await db.execute<Row>(sql`
+      with mine as (${mine(userId, filter)}),
       page as (
-        select *, (count(*) over ())::int as total from logs
-        where log_type <> 'liquidityCredit' ${direction}
-        order by posting_id desc
+        select l.* from mine
+        cross join lateral (${logsOf(userId, filter)} order by posting_id desc limit ${offset + limit}) l
+        order by l.posting_id desc
         limit ${limit} offset ${offset}
       )
       select page.entry_id, page.log_type, page.status, abs(page.amount)::text as amount, page.asset, page.memo,
-        page.rejection_reason, page.from_id, page.to_id, page.created_at, page.updated_at, page.total,
+        page.rejection_reason, page.from_id, page.to_id, page.created_at, page.updated_at,
         fu.name as from_name, fu.email as from_email, tu.name as to_name, tu.email as to_email,
         coalesce(n.coin_symbol, c.coin_symbol) as token_symbol, coalesce(n.short_name, c.coin_symbol) as token_short_name,
         coalesce(n.decimals, c.decimals) as token_decimals, coalesce(n.icon_url, c.icon_url) as token_icon
@@ -127,6 +138,14 @@ export function transactionLogService(ctx: Context) {
       left join crypto_coins c on c.coin_symbol = page.asset
       order by page.posting_id desc`);
     return result.rows;
+  }
+
+  /** How many logs match, counted along the same index ("offset 0" keeps the per-account index scans). */
+  async function count(userId: string, filter: Filter) {
+    const result = await db.execute<{ total: number }>(sql`
+      with mine as (${mine(userId, filter)})
+      select count(*)::int as total from mine cross join lateral (${logsOf(userId, filter)} offset 0) l`);
+    return result.rows[0]?.total ?? 0;
   }
 
   function present(row: Row): TransactionLog {
@@ -174,9 +193,7 @@ export function transactionLogService(ctx: Context) {
       if (query.nftTokenId) return { data: [], total: 0 };
       const offset = (query.page - 1) * query.limit;
       const filter = { coinId: query.coinId, type: query.type };
-      const rows = await page(userId, filter, query.limit, offset);
-      // A page past the end has no row to carry the window count: count on its own then.
-      const total = rows[0]?.total ?? (offset > 0 ? (await page(userId, filter, 1, 0))[0]?.total : 0) ?? 0;
+      const [rows, total] = await Promise.all([page(userId, filter, query.limit, offset), count(userId, filter)]);
       return { data: rows.map(present), total };
     },
 
