@@ -293,6 +293,8 @@ export const ledgerAccounts = pgTable(
   },
   (t) => [
     unique('ledger_accounts_owner_key').on(t.asset, t.kind, t.userId).nullsNotDistinct(),
+    // A member's accounts (balances, wallets, logs) are looked up by owner.
+    index('ledger_accounts_user_idx').on(t.userId).where(sql`${t.userId} is not null`),
     check('ledger_member_balance_not_negative', sql`${t.kind} <> 'member' or ${t.balance} >= 0`),
     check('ledger_member_has_owner', sql`(${t.kind} = 'member') = (${t.userId} is not null)`),
   ],
