@@ -86,7 +86,7 @@ export function DepositAddress({
           onClick={copy}
           className="mt-2 inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-navy-900 hover:bg-slate-50"
         >
-          <span aria-hidden="true">{copied ? '✓' : '⧉'}</span>
+          <CopyIcon done={copied} />
           {copied ? 'Copied' : 'Copy address'}
         </button>
         <p aria-live="polite" className="sr-only">
@@ -94,5 +94,30 @@ export function DepositAddress({
         </p>
       </div>
     </div>
+  );
+}
+
+/** Two overlapping sheets, or a tick once copied. */
+function CopyIcon({ done }: { done: boolean }) {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      className={`size-4 ${done ? 'text-emerald-600' : ''}`}
+    >
+      {done ? (
+        <path d="M5 12.5l4.5 4.5L19 7.5" />
+      ) : (
+        <>
+          <rect x="9" y="9" width="11" height="11" rx="2" />
+          <path d="M5 15V6a2 2 0 0 1 2-2h9" />
+        </>
+      )}
+    </svg>
   );
 }

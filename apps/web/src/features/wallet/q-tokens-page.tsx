@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useTokenSends } from './queries';
 import { DOLLAR_TOKEN, SendScreen } from './send-screen';
+import { TokenSendList } from './token-history-list';
 import { TokenSendsState } from './token-history-page';
 
 /** /Q-tokens (spec 2 §2): send dollar tokens, with the member's dollar-token history behind a toggle. */
@@ -8,11 +9,10 @@ export function QTokensPage() {
   return (
     <div className="space-y-6">
       <div>
-        <h1 className="text-2xl font-semibold text-navy-900">Send CQR Dollars</h1>
+        <h1 className="text-2xl font-semibold text-navy-900">Send Dollar Tokens</h1>
         <p className="mt-1 text-sm text-slate-600">Send dollar tokens (1 token = 1 USD) to another member by e-mail.</p>
       </div>
-      <SendScreen coin={DOLLAR_TOKEN} lockedCoin />
-      <DollarHistory />
+      <SendScreen coin={DOLLAR_TOKEN} lockedCoin aside={() => <DollarHistory />} />
     </div>
   );
 }
@@ -52,9 +52,10 @@ function DollarSends() {
   return (
     <TokenSendsState
       query={sends}
-      caption="Dollar token history"
-      empty="You have not sent or received dollar tokens yet."
+      empty={<p className="text-sm text-slate-600">You have not sent or received dollar tokens yet.</p>}
       filter={(send) => send.coin === DOLLAR_TOKEN}
-    />
+    >
+      {(rows) => <TokenSendList sends={rows} label="Dollar token sends" />}
+    </TokenSendsState>
   );
 }

@@ -38,14 +38,20 @@ export function RecentSendsPanel({
                 >
                   <TokenIcon url={entry.tokenImage} className="size-8" />
                   <span className="min-w-0 flex-1">
-                    <span className="block truncate text-sm font-semibold text-navy-900">
+                    <span className="block text-sm font-semibold text-navy-900">
+                      <span className="sr-only">Send of </span>
                       {entry.amount} {entry.coin}
-                      <span className="sr-only"> ({entry.tokenName})</span> to {entry.to}
+                      <span className="sr-only"> ({entry.tokenName})</span>
                     </span>
-                    <span className="block truncate text-xs text-slate-500">
-                      {formatDateTime(entry.date)}
-                      {entry.memo ? ` · ${entry.memo.length > 30 ? `${entry.memo.slice(0, 30)}…` : entry.memo}` : ''}
+                    <span className="block truncate text-sm text-slate-700" title={entry.to}>
+                      to {entry.to}
                     </span>
+                    <span className="block text-xs text-slate-500">{formatDateTime(entry.date)}</span>
+                    {entry.memo ? (
+                      <span className="block truncate text-xs text-slate-500">
+                        Memo: {entry.memo.length > 30 ? `${entry.memo.slice(0, 30)}…` : entry.memo}
+                      </span>
+                    ) : null}
                   </span>
                 </button>
               </li>

@@ -40,6 +40,9 @@ type Pending = { body: SendTokensBody; key: string; fingerprint: string };
 
 const USD_DECIMALS = 2;
 
+/** Read-only fields look like text on a grey field, not like something to type into. */
+const readOnlyClass = `${inputClass.replace('bg-white', 'bg-slate-100')} text-slate-700`;
+
 /** amount × price to the cent, or nothing while the amount is not (yet) a valid amount. */
 function usdValue(amount: string, price: string | undefined): string | null {
   const trimmed = amount.trim();
@@ -196,7 +199,7 @@ export function SendForm({ wallets, initialCoin, lockedCoin, asRequest, memberEm
                   readOnly
                   value={wallet ? `${wallet.displayName} (${wallet.coinSymbol})` : coin}
                   aria-describedby={ids.balance}
-                  className={`${inputClass} bg-slate-50`}
+                  className={readOnlyClass}
                 />
                 <input type="hidden" {...form.register('coin')} />
               </>
@@ -260,7 +263,7 @@ export function SendForm({ wallets, initialCoin, lockedCoin, asRequest, memberEm
               readOnly
               value={value === null ? '' : usd(value)}
               placeholder="$0.00"
-              className={`${inputClass} bg-slate-50`}
+              className={readOnlyClass}
             />
           </div>
         </div>

@@ -1,7 +1,10 @@
+import type { TokenSend } from '@vault/contract/schemas/wallet';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button, Spinner } from '../../components/button';
 import { errorText } from '../../lib/format';
 import { useTokenSends } from './queries';
+import { TokenSendList } from './token-history-list';
 import { TokenHistoryTable } from './token-history-table';
 
 /** /token-history (spec 2 §2 "Token history"): the member's token sends and receipts, newest first. */
@@ -21,22 +24,39 @@ export function TokenHistoryPage() {
           Send tokens
         </Link>
       </div>
-      <TokenSendsState query={sends} caption="Token history" empty="You have not sent or received tokens yet." />
+      <TokenSendsState
+        query={sends}
+        empty={
+          <p className="rounded-xl bg-white p-5 text-sm text-slate-600 ring-1 ring-slate-200">
+            You have not sent or received tokens yet.
+          </p>
+        }
+      >
+        {(rows) => (
+          <>
+            {/* A table where there is room, a list on phones (only one is displayed, and so announced). */}
+            <TokenHistoryTable sends={rows} caption="Token history" className="hidden sm:block" />
+            <div className="rounded-xl bg-white px-4 ring-1 ring-slate-200 sm:hidden">
+              <TokenSendList sends={rows} label="Token history" />
+            </div>
+          </>
+        )}
+      </TokenSendsState>
     </div>
   );
 }
 
-/** Loading, error, empty or the table: shared by /token-history and the /Q-tokens history. */
+/** Loading, error, empty or the rows: shared by /token-history and the /Q-tokens history. */
 export function TokenSendsState({
   query,
-  caption,
   empty,
   filter,
+  children,
 }: {
   query: ReturnType<typeof useTokenSends>;
-  caption: string;
-  empty: string;
-  filter?: (send: NonNullable<ReturnType<typeof useTokenSends>['data']>[number]) => boolean;
+  empty: ReactNode;
+  filter?: (send: TokenSend) => boolean;
+  children: (rows: TokenSend[]) => ReactNode;
 }) {
   if (query.isPending) {
     return (
@@ -57,7 +77,7 @@ export function TokenSendsState({
   }
   const rows = filter ? query.data.filter(filter) : query.data;
   if (rows.length === 0) {
-    return <p className="rounded-xl bg-white p-5 text-sm text-slate-600 ring-1 ring-slate-200">{empty}</p>;
+    return empty;
   }
-  return <TokenHistoryTable sends={rows} caption={caption} />;
+  return children(rows);
 }

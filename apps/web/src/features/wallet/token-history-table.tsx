@@ -8,18 +8,25 @@ const statusTone = {
   rejected: 'bg-red-50 text-red-700 ring-red-600/20',
 };
 /** At least 2 decimals, never fewer than the amount has (nothing rounded away). */
-const amountText = (amount: string) => grouped(amount, Math.max(2, amount.split('.')[1]?.length ?? 0));
+export const amountText = (amount: string) => grouped(amount, Math.max(2, amount.split('.')[1]?.length ?? 0));
 
 const statusLabel = { completed: 'Completed', pending: 'Pending', rejected: 'Rejected' };
 
 /**
- * Token history (spec 2 §2): email, type, amount, created date. On a phone the table scrolls sideways
- * inside its own region (focusable, so keyboards can scroll it too).
+ * Token history (spec 2 §2): email, type, amount, created date. Phones get the
+ * compact list instead; a narrow window in between scrolls the table sideways.
  */
-export function TokenHistoryTable({ sends, caption }: { sends: TokenSend[]; caption: string }) {
+export function TokenHistoryTable({
+  sends,
+  caption,
+  className = '',
+}: {
+  sends: TokenSend[];
+  caption: string;
+  className?: string;
+}) {
   return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
-    <section aria-label={caption} tabIndex={0} className="overflow-x-auto rounded-xl ring-1 ring-slate-200">
+    <section aria-label={caption} className={`overflow-x-auto rounded-xl ring-1 ring-slate-200 ${className}`}>
       <table className="w-full min-w-[36rem] text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
@@ -46,13 +53,7 @@ export function TokenHistoryTable({ sends, caption }: { sends: TokenSend[]; capt
               </td>
               <td className="px-4 py-3">
                 <span className="text-navy-900">{send.type}</span>
-                {send.status !== 'completed' ? (
-                  <span
-                    className={`ml-2 inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${statusTone[send.status]}`}
-                  >
-                    {statusLabel[send.status]}
-                  </span>
-                ) : null}
+                <SendStatus status={send.status} />
               </td>
               <td
                 className={`whitespace-nowrap px-4 py-3 text-right font-semibold tabular-nums ${send.direction === 'received' ? 'text-emerald-700' : 'text-navy-900'}`}
@@ -66,5 +67,17 @@ export function TokenHistoryTable({ sends, caption }: { sends: TokenSend[]; capt
         </tbody>
       </table>
     </section>
+  );
+}
+
+/** Completed sends need no badge; pending and rejected requests say so (spec 2 §4 status colours). */
+export function SendStatus({ status }: { status: TokenSend['status'] }) {
+  if (status === 'completed') return null;
+  return (
+    <span
+      className={`ml-2 inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${statusTone[status]}`}
+    >
+      {statusLabel[status]}
+    </span>
   );
 }
