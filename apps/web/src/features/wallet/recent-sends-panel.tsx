@@ -1,4 +1,5 @@
 import { formatDateTime } from '../../lib/format';
+import { truncateMemo } from './format';
 import { type RecentSend, useRecentSends } from './recent-sends';
 import { TokenIcon } from './send-form';
 
@@ -48,9 +49,7 @@ export function RecentSendsPanel({
                     </span>
                     <span className="block text-xs text-slate-500">{formatDateTime(entry.date)}</span>
                     {entry.memo ? (
-                      <span className="block truncate text-xs text-slate-500">
-                        Memo: {entry.memo.length > 30 ? `${entry.memo.slice(0, 30)}…` : entry.memo}
-                      </span>
+                      <span className="block truncate text-xs text-slate-500">Memo: {truncateMemo(entry.memo)}</span>
                     ) : null}
                   </span>
                 </button>

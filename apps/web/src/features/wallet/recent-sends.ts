@@ -23,7 +23,7 @@ export type RecentSend = z.infer<typeof recentSend>;
 const storageKey = (email: string) => `recentSends:${email.toLowerCase()}`;
 
 /** Entries as stored; anything unreadable (another version, edited by hand) reads as none. */
-function read(email: string): RecentSend[] {
+export function readRecentSends(email: string): RecentSend[] {
   try {
     const raw = localStorage.getItem(storageKey(email));
     if (!raw) return [];
@@ -45,7 +45,7 @@ function snapshot(email: string): RecentSend[] {
   }
   const hit = cache.get(email);
   if (hit && hit.raw === raw) return hit.entries;
-  const entries = read(email);
+  const entries = readRecentSends(email);
   cache.set(email, { raw, entries });
   return entries;
 }
@@ -66,7 +66,7 @@ function subscribe(listener: () => void) {
 
 /** Puts a send first, dropping the oldest beyond the maximum. */
 export function addRecentSend(email: string, entry: RecentSend) {
-  const entries = [entry, ...read(email)].slice(0, RECENT_SENDS_MAX);
+  const entries = [entry, ...readRecentSends(email)].slice(0, RECENT_SENDS_MAX);
   try {
     localStorage.setItem(storageKey(email), JSON.stringify(entries));
   } catch {
