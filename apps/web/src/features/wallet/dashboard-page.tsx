@@ -94,10 +94,10 @@ export function DashboardPage() {
         </Card>
       ) : (
         <>
-          <div className="grid gap-6 lg:grid-cols-5">
+          <div className="grid gap-6 lg:grid-cols-2">
             <section
               aria-labelledby="portfolio-heading"
-              className="flex flex-col justify-between gap-6 rounded-2xl bg-navy-900 p-5 text-white shadow-sm sm:p-6 lg:col-span-3"
+              className="flex flex-col justify-between gap-6 rounded-2xl bg-navy-900 p-5 text-white shadow-sm sm:p-6"
             >
               <div>
                 <h2 id="portfolio-heading" className="text-sm font-medium text-slate-300">
@@ -110,10 +110,17 @@ export function DashboardPage() {
                   {shown(usd(totals.total), hidden)}
                 </p>
                 <p className="mt-1 text-xs text-slate-400">All wallets, in US dollars at current prices.</p>
+                <p className="mt-4 inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-xs font-semibold">
+                  <span
+                    aria-hidden="true"
+                    className={`size-2 rounded-full ${activated ? 'bg-emerald-400' : 'bg-amber-400'}`}
+                  />
+                  {activated ? 'Vault activated' : 'Vault not activated'}
+                </p>
               </div>
-              <WalletActions actions={dashboardActions(user)} label="Wallet actions" tone="dark" />
+              <WalletActions actions={dashboardActions(user)} label="Wallet actions" tone="dark" even />
             </section>
-            <Card title="Portfolio by category" level={2} className="lg:col-span-2">
+            <Card title="Portfolio by category" level={2}>
               <PortfolioChart byCategory={totals.byCategory} hidden={hidden} />
             </Card>
           </div>
@@ -201,9 +208,9 @@ function DashboardSkeleton() {
       <p role="status" className="sr-only">
         Loading your wallets…
       </p>
-      <div className="grid gap-6 lg:grid-cols-5">
-        <div className="h-52 animate-pulse rounded-2xl bg-navy-900/90 lg:col-span-3" />
-        <div className="h-52 animate-pulse rounded-2xl bg-white ring-1 ring-slate-200 lg:col-span-2" />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <div className="h-60 animate-pulse rounded-2xl bg-navy-900/90" />
+        <div className="h-60 animate-pulse rounded-2xl bg-white ring-1 ring-slate-200" />
       </div>
       <div className="space-y-3 rounded-2xl bg-white p-6 ring-1 ring-slate-200">
         <div className="h-8 w-2/3 animate-pulse rounded bg-slate-100" />

@@ -22,7 +22,9 @@ export function DashboardTabs({
   const refs = useRef(new Map<CategoryKey, HTMLButtonElement>());
 
   const onKeyDown = (event: KeyboardEvent) => {
-    const index = CATEGORIES.findIndex((c) => c.key === active);
+    // From the focused tab, not the selected one: fast key repeats arrive before the selection re-renders.
+    const focused = (event.target as HTMLElement).dataset.category;
+    const index = CATEGORIES.findIndex((c) => c.key === (focused ?? active));
     const last = CATEGORIES.length - 1;
     const next =
       event.key === 'ArrowRight'
@@ -47,7 +49,8 @@ export function DashboardTabs({
 
   return (
     <div>
-      <div className="-mx-5 overflow-x-auto px-5 sm:-mx-6 sm:px-6">
+      {/* relative: the tabs' screen-reader-only text must stay inside the scrolling strip on phones. */}
+      <div className="relative -mx-5 overflow-x-auto px-5 sm:-mx-6 sm:px-6">
         <div
           role="tablist"
           aria-label="Wallets"
@@ -66,6 +69,7 @@ export function DashboardTabs({
                 type="button"
                 role="tab"
                 id={tabId(c.key)}
+                data-category={c.key}
                 aria-selected={selected}
                 aria-controls={panelId(c.key)}
                 tabIndex={selected ? 0 : -1}

@@ -16,15 +16,15 @@ export function PortfolioChart({ byCategory, hidden }: { byCategory: Record<Cate
   }));
 
   return (
-    <figure className="flex flex-col items-center gap-5 sm:flex-row sm:items-center lg:flex-col xl:flex-row">
+    <figure className="flex flex-col items-center gap-6 sm:flex-row">
       <div aria-hidden="true" className="shrink-0">
-        <PieChart width={176} height={176} accessibilityLayer={false}>
+        <PieChart width={168} height={168} accessibilityLayer={false}>
           {slices.length === 0 ? (
             <Pie
               data={[{ name: 'none', value: 1 }]}
               dataKey="value"
-              innerRadius={58}
-              outerRadius={84}
+              innerRadius={56}
+              outerRadius={80}
               fill="#e2e8f0"
               stroke="none"
               isAnimationActive={false}
@@ -34,8 +34,8 @@ export function PortfolioChart({ byCategory, hidden }: { byCategory: Record<Cate
               data={slices}
               dataKey="value"
               nameKey="name"
-              innerRadius={58}
-              outerRadius={84}
+              innerRadius={56}
+              outerRadius={80}
               paddingAngle={slices.length > 1 ? 2 : 0}
               stroke="none"
               isAnimationActive={false}
@@ -47,7 +47,7 @@ export function PortfolioChart({ byCategory, hidden }: { byCategory: Record<Cate
           )}
         </PieChart>
       </div>
-      <figcaption className="w-full min-w-0">
+      <figcaption className="w-full min-w-0 flex-1">
         <span className="sr-only">Portfolio by category</span>
         <ul className="space-y-2 text-sm">
           {CATEGORIES.map((c) => (

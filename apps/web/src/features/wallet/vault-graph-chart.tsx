@@ -23,12 +23,24 @@ function extremes(points: PricePoint[]) {
   return { low: low.price, high: high.price };
 }
 
+/** Axis marks on round times: every 4 hours for a day, daily for 7 days, every 5 or 15 days beyond. */
+function axisTicks(from: number, to: number, days: Range): number[] {
+  const [step, unit] = days === 1 ? [4, 'hour' as const] : [days === 7 ? 1 : days === 30 ? 5 : 15, 'day' as const];
+  let t = dayjs(from).startOf(unit);
+  if (unit === 'hour') t = t.hour(Math.ceil(t.hour() / step) * step);
+  if (t.valueOf() < from) t = t.add(step, unit);
+  const ticks: number[] = [];
+  for (; t.valueOf() <= to; t = t.add(step, unit)) ticks.push(t.valueOf());
+  return ticks;
+}
+
 /** The token's price graph with its 1D, 7D, 30D and 90D ranges (spec 2 §2, §9), from coin/sparklines. */
 export function PriceGraph({ symbol, color }: { symbol: string; color: string }) {
   const [days, setDays] = useState<Range>(7);
   const sparklines = useSparklines(symbol);
   const points = sparklines.data ? seriesOf(sparklines.data, days) : [];
-  const stroke = /^#[0-9a-f]{3,8}$/i.test(color) ? color : '#1859c2';
+  // The line is always dark enough to see (3:1); the token's own colour tints the area under it.
+  const fill = /^#[0-9a-f]{3,8}$/i.test(color) ? color : '#1859c2';
 
   return (
     <section
@@ -75,29 +87,19 @@ export function PriceGraph({ symbol, color }: { symbol: string; color: string })
           No prices were recorded in the last {days === 1 ? 'day' : `${days} days`}.
         </p>
       ) : (
-        <Chart points={points} days={days} stroke={stroke} symbol={symbol} />
+        <Chart points={points} days={days} fill={fill} symbol={symbol} />
       )}
     </section>
   );
 }
 
-function Chart({
-  points,
-  days,
-  stroke,
-  symbol,
-}: {
-  points: PricePoint[];
-  days: Range;
-  stroke: string;
-  symbol: string;
-}) {
+function Chart({ points, days, fill, symbol }: { points: PricePoint[]; days: Range; fill: string; symbol: string }) {
   const { low, high } = extremes(points);
   const first = points[0]!.price;
   const last = points[points.length - 1]!.price;
   // Geometry only: the plotted floats never become a displayed amount (labels use the exact strings).
   const data = points.map((p) => ({ t: Date.parse(p.time), y: Number(p.price), price: p.price }));
-  const tick = (t: number) => dayjs(t).format(days === 1 ? 'HH:mm' : 'MMM D');
+  const ticks = axisTicks(data[0]!.t, data[data.length - 1]!.t, days);
   const gradient = `price-fill-${symbol}`;
   const range = days === 1 ? 'day' : `${days} days`;
 
@@ -112,8 +114,8 @@ function Chart({
           <AreaChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
             <defs>
               <linearGradient id={gradient} x1="0" y1="0" x2="0" y2="1">
-                <stop offset="0%" stopColor={stroke} stopOpacity={0.3} />
-                <stop offset="100%" stopColor={stroke} stopOpacity={0} />
+                <stop offset="0%" stopColor={fill} stopOpacity={0.35} />
+                <stop offset="100%" stopColor={fill} stopOpacity={0} />
               </linearGradient>
             </defs>
             <XAxis
@@ -121,7 +123,8 @@ function Chart({
               type="number"
               scale="time"
               domain={['dataMin', 'dataMax']}
-              tickFormatter={tick}
+              ticks={ticks}
+              tickFormatter={(t: number) => dayjs(t).format(days === 1 ? 'HH:mm' : 'MMM D')}
               tick={{ fontSize: 12, fill: '#64748b' }}
               tickLine={false}
               axisLine={false}
@@ -151,7 +154,7 @@ function Chart({
             <Area
               type="monotone"
               dataKey="y"
-              stroke={stroke}
+              stroke="#134597"
               strokeWidth={2}
               fill={`url(#${gradient})`}
               dot={points.length === 1}
@@ -160,7 +163,7 @@ function Chart({
           </AreaChart>
         </ResponsiveContainer>
       </div>
-      <dl className="mt-4 grid grid-cols-2 gap-3 text-sm sm:grid-cols-3">
+      <dl className="mt-4 grid grid-cols-3 gap-3 text-sm">
         <div>
           <dt className="text-slate-500">Lowest</dt>
           <dd className="font-semibold tabular-nums text-navy-900">{price(low)}</dd>

@@ -22,10 +22,13 @@ export function WalletActions({
   actions,
   label,
   tone = 'light',
+  even = false,
 }: {
   actions: WalletAction[];
   label: string;
   tone?: Tone;
+  /** Equal columns on wider screens (the dashboard's four buttons) instead of buttons sized to their words. */
+  even?: boolean;
 }) {
   const navigate = useNavigate();
   const [redeemCoin, setRedeemCoin] = useState<string | null>(null);
@@ -33,7 +36,7 @@ export function WalletActions({
 
   return (
     <>
-      <ul aria-label={label} className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
+      <ul aria-label={label} className={`grid grid-cols-2 gap-2 ${even ? 'sm:grid-cols-4' : 'sm:flex sm:flex-wrap'}`}>
         {actions.map((action, i) => (
           <li key={action.label}>
             <button
@@ -43,7 +46,7 @@ export function WalletActions({
                 if (target.kind === 'redeemChoice') setRedeemCoin(target.coin);
                 else navigate(target.to, { state: target.state });
               }}
-              className={`w-full rounded-lg px-4 py-2.5 text-sm font-semibold transition-colors sm:w-auto sm:min-w-28 ${i === 0 ? classes.first : classes.rest}`}
+              className={`w-full rounded-lg px-2 py-2.5 text-sm font-semibold whitespace-nowrap transition-colors ${even ? '' : 'sm:w-auto sm:min-w-28 sm:px-4'} ${i === 0 ? classes.first : classes.rest}`}
             >
               {action.label}
             </button>

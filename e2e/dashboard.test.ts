@@ -1,0 +1,240 @@
+import { add, isAmount, multiply } from '@vault/contract/money';
+import type { CurrencyInfo } from '@vault/contract/schemas/wallet';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asAdmin, baseUrl, createMember, launch, newPage, open, PHONE, shot, signIn, sql } from './browser.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(() => browser?.close());
+
+async function apiLogin(email: string, password: string): Promise<string> {
+  const res = await fetch(`${baseUrl()}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  return ((await res.json()) as { accessToken: string }).accessToken;
+}
+
+async function currencyInfo(token: string): Promise<CurrencyInfo> {
+  const res = await fetch(`${baseUrl()}/api/wallet/currency-info`, { headers: { authorization: `Bearer ${token}` } });
+  expect(res.status).toBe(200);
+  return (await res.json()) as CurrencyInfo;
+}
+
+/** What the dashboard must show as the estimated portfolio balance: every wallet's USD, summed exactly. */
+function expectedTotal(info: CurrencyInfo): string {
+  const usd = [
+    ...info.nativeWallets.map((w) => w.USD),
+    ...info.wallets.map((w) => w.total),
+    ...info.nftWallets.map((w) => multiply(w.balance, w.pricePerShare, 2)),
+  ];
+  const sum = usd.filter(isAmount).reduce((a, b) => add(a, b), '0');
+  const [whole, fraction = ''] = sum.split('.');
+  return `$${whole!.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction.padEnd(2, '0')}`;
+}
+
+/** An activated member with 10 XAG issued by the treasury, who sends by API (as another browser would). */
+async function activatedSender() {
+  const m = await createMember({ name: 'Sid Sender', gpa: true });
+  await sql('update users set is_wallet_activated = true where id = $1', [m.id]);
+  const credit = await asAdmin('POST', '/api/admin/ledger/credit', { email: m.email, asset: 'XAG', amount: '10' });
+  expect(credit.status).toBe(200);
+  const token = await apiLogin(m.email, m.password);
+  const send = async (amount: string, memo: string) => {
+    const res = await fetch(`${baseUrl()}/api/native-wallet/send-tokens`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ to: 'member@vault.local', amount, coin: 'XAG', memo }),
+    });
+    expect(res.status).toBe(200);
+  };
+  return { ...m, send };
+}
+
+/** Signs in and waits on the dashboard until the start-up splash is gone (screenshots show the page). */
+async function signInToDashboard(page: Page, email: string, password: string) {
+  await signIn(page, email, password);
+  await page.waitForURL('**/cryptocurrency');
+  await page.getByRole('status', { name: 'Loading the vault' }).waitFor({ state: 'detached' });
+}
+
+const total = (page: Page) => page.getByTestId('portfolio-total');
+const tab = (page: Page, name: string) => page.getByRole('tab', { name: new RegExp(`^${name}`) });
+const markNotReloaded = (page: Page) =>
+  page.evaluate(() => {
+    (window as unknown as { notReloaded: boolean }).notReloaded = true;
+  });
+const notReloaded = (page: Page) =>
+  page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded === true);
+
+describe('wallet dashboard and token detail', () => {
+  it('shows the portfolio, hides balances across a reload, keeps the tab through the token detail, updates live', async () => {
+    const token = await apiLogin('member@vault.local', 'Member2026!');
+    const page = await newPage(browser);
+    await signInToDashboard(page, 'member@vault.local', 'Member2026!');
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+
+    // The estimated portfolio balance is the exact sum of what the server says every wallet is worth.
+    await expect.poll(async () => total(page).textContent()).toBe(expectedTotal(await currencyInfo(token)));
+    const legend = page.getByRole('figure').getByRole('listitem');
+    await expect(legend.count()).resolves.toBe(5);
+    await legend.filter({ hasText: 'Liquidity' }).getByText('$').waitFor();
+    // Activated: no activation banner.
+    await expect(page.getByText('Your vault is not activated yet').count()).resolves.toBe(0);
+    await tab(page, 'Liquidity Tokens').waitFor();
+    await expect.poll(() => tab(page, 'Liquidity Tokens').getAttribute('aria-selected')).toBe('true');
+    await page.getByRole('link', { name: 'Q Dollar' }).waitFor();
+    await shot(page, 'dashboard-1280');
+
+    // Refresh: the icon turns for one second.
+    const refresh = page.getByRole('button', { name: 'Refresh' });
+    await refresh.click();
+    const icon = refresh.locator('svg');
+    await expect(icon.getAttribute('class')).resolves.toContain('animate-spin');
+    const started = Date.now();
+    await expect.poll(() => icon.getAttribute('class'), { timeout: 3000, interval: 50 }).not.toContain('animate-spin');
+    expect(Date.now() - started).toBeGreaterThan(800);
+
+    // Hide balances: asterisks everywhere, remembered after a reload.
+    const eye = page.getByRole('button', { name: 'Hide balances' });
+    await expect(eye.getAttribute('aria-pressed')).resolves.toBe('false');
+    await eye.click();
+    await expect(eye.getAttribute('aria-pressed')).resolves.toBe('true');
+    await expect(total(page).textContent()).resolves.toBe('****');
+    await expect(legend.filter({ hasText: 'Asset' }).textContent()).resolves.toContain('****');
+    const qRow = page.getByRole('row').filter({ hasText: 'Q Dollar' });
+    await expect(qRow.getByRole('cell').nth(1).textContent()).resolves.toBe('****');
+    await shot(page, 'dashboard-hidden-1280');
+    await page.reload();
+    await total(page).waitFor();
+    await expect(total(page).textContent()).resolves.toBe('****');
+    await expect(page.getByRole('button', { name: 'Hide balances' }).getAttribute('aria-pressed')).resolves.toBe(
+      'true',
+    );
+    await page.getByRole('button', { name: 'Hide balances' }).click();
+    await expect.poll(() => total(page).textContent()).toMatch(/^\$[\d,]+\.\d\d$/);
+
+    // Tabs: click, then arrow keys (one tab stop, automatic selection).
+    await tab(page, 'Opportunity Tokens').click();
+    await page.getByText('You hold no opportunity tokens yet.', { exact: false }).waitFor();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => tab(page, 'Legacy Tokens').getAttribute('aria-selected')).toBe('true');
+    await expect(page.evaluate(() => document.activeElement?.getAttribute('role'))).resolves.toBe('tab');
+    await page.keyboard.press('ArrowRight');
+    await page.getByRole('link', { name: 'Bitcoin' }).waitFor();
+    await expect(page.getByRole('columnheader', { name: '24h change' }).count()).resolves.toBe(1);
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => tab(page, 'Asset Tokens').getAttribute('aria-selected')).toBe('true');
+    const silverRow = page.getByRole('row').filter({ hasText: 'Silver' });
+    await expect(silverRow.textContent()).resolves.toMatch(/\d+\.\d{4}/);
+    await shot(page, 'dashboard-asset-tab-1280');
+
+    // Token detail: header, graph with ranges, history, actions; the query makes a reload work.
+    await page.getByRole('link', { name: 'Silver', exact: true }).click();
+    await page.waitForURL('**/vault-graph?coin=XAG');
+    await page.getByRole('heading', { level: 1, name: 'Silver' }).waitFor();
+    const graph = page.getByRole('img', { name: /XAG price over the last 7 days/ });
+    await graph.waitFor();
+    await expect(page.getByRole('button', { name: '7D' }).getAttribute('aria-pressed')).resolves.toBe('true');
+    await page.getByRole('button', { name: '30D' }).click();
+    await expect(page.getByRole('button', { name: '30D' }).getAttribute('aria-pressed')).resolves.toBe('true');
+    await page.getByRole('img', { name: /XAG price over the last 30 days/ }).waitFor();
+    const history = page.getByRole('region', { name: 'Transaction History' });
+    await history.getByText('Credit').first().waitFor();
+    await history.getByText('Completed').first().waitFor();
+    const actions = page.getByRole('list', { name: 'Silver actions' }).getByRole('button');
+    await expect(actions.allTextContents()).resolves.toEqual(['Top-Up', 'Send', 'Redeem', 'Swap', 'Exchange']);
+    await shot(page, 'vault-graph-1280');
+
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Silver' }).waitFor();
+
+    // Back keeps the tab the member came from.
+    await page.getByRole('link', { name: 'Back to Dashboard' }).click();
+    await page.waitForURL('**/cryptocurrency');
+    await expect.poll(() => tab(page, 'Asset Tokens').getAttribute('aria-selected')).toBe('true');
+
+    // Another member sends XAG: the open dashboard updates without a reload.
+    const sender = await activatedSender();
+    await markNotReloaded(page);
+    const before = await total(page).textContent();
+    await sender.send('1.5', 'Live update from the e2e test run');
+    const after = expectedTotal(await currencyInfo(token));
+    expect(after).not.toBe(before);
+    await expect.poll(() => total(page).textContent(), { timeout: 10_000 }).toBe(after);
+    await expect(notReloaded(page)).resolves.toBe(true);
+    await shot(page, 'dashboard-live-1280');
+
+    // And the open token detail: a Receive row from the sender, memo cut at 30 characters.
+    await page.getByRole('link', { name: 'Silver', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Silver' }).waitFor();
+    await markNotReloaded(page);
+    await sender.send('0.25', 'Second live update');
+    const received = history.getByRole('listitem').filter({ hasText: 'Second live update' });
+    await received.waitFor({ timeout: 10_000 });
+    await expect(received.textContent()).resolves.toContain('Receive');
+    await expect(received.textContent()).resolves.toContain(sender.email);
+    await expect(received.textContent()).resolves.toContain('+0.2500 XAG');
+    const first = history.getByRole('listitem').filter({ hasText: 'Live update from the e2e' });
+    await expect(first.textContent()).resolves.toContain('“Live update from the e2e test …”');
+    await expect(notReloaded(page)).resolves.toBe(true);
+    await shot(page, 'vault-graph-live-1280');
+
+    // Actions lead where spec 2 §2 says.
+    await page.getByRole('button', { name: 'Redeem' }).click();
+    const redeem = page.getByRole('dialog', { name: 'Redeem' });
+    await redeem.getByRole('button', { name: /Direct wire/ }).click();
+    await page.waitForURL('**/withdrawal-directwire');
+    await page.goBack();
+    await page.getByRole('list', { name: 'Silver actions' }).getByRole('button', { name: 'Send' }).click();
+    await page.waitForURL('**/Send');
+    await expect(page.evaluate(() => (window.history.state as { usr?: { coin?: string } }).usr?.coin)).resolves.toBe(
+      'XAG',
+    );
+  });
+
+  it('on a phone: the portfolio, scrollable tabs and the token detail fit the screen', async () => {
+    const page = await newPage(browser, PHONE);
+    await signInToDashboard(page, 'member@vault.local', 'Member2026!');
+    await total(page).waitFor();
+    await page.getByRole('link', { name: 'Q Dollar' }).waitFor();
+    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    await expect(overflow()).resolves.toBe(0);
+    await shot(page, 'dashboard-390');
+    await tab(page, 'Cryptocurrency').click();
+    await page.getByRole('link', { name: 'Bitcoin' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Bitcoin' }).waitFor();
+    await page.getByRole('img', { name: /BTC price over the last 7 days/ }).waitFor();
+    await page.getByRole('button', { name: '1D' }).click();
+    await page.getByRole('img', { name: /BTC price over the last day/ }).waitFor();
+    await expect(overflow()).resolves.toBe(0);
+    await shot(page, 'vault-graph-390');
+    await page.getByRole('link', { name: 'Back to Dashboard' }).click();
+    await expect.poll(() => tab(page, 'Cryptocurrency').getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('a member whose vault is not activated sees the activation banner; swaps lead to /error', async () => {
+    const m = await createMember({ name: 'Nell Notyet', gpa: true });
+    const page = await newPage(browser);
+    await signInToDashboard(page, m.email, m.password);
+    await page.getByText('Your vault is not activated yet').waitFor();
+    await page.getByText(/21 silver asset tokens/).waitFor();
+    await expect(total(page).textContent()).resolves.toBe('$0.00');
+    await expect(
+      page.getByRole('row').filter({ hasText: 'Q Dollar' }).getByRole('cell').nth(1).textContent(),
+    ).resolves.toBe('0.00');
+    await shot(page, 'dashboard-not-activated-1280');
+    await page.getByRole('list', { name: 'Wallet actions' }).getByRole('button', { name: 'Swap' }).click();
+    await page.waitForURL('**/error');
+    await page.getByText('Your Vault has not been activated yet.', { exact: false }).first().waitFor();
+    await open(page, '/cryptocurrency');
+    await page.getByRole('link', { name: 'Activate your vault' }).click();
+    await page.waitForURL('**/Send');
+  });
+});
