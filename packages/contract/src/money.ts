@@ -52,12 +52,14 @@ function roundUnits(units: bigint, decimals: number): bigint {
 /** Rounds half-up to `decimals` places (0 to 8). */
 export const round = (amount: string, decimals: number) => fromUnits(roundUnits(toUnits(amount), decimals));
 
-/** amount × price, exact to 8 decimals then rounded half-up to `decimals` (USD values: 2). */
+/** amount × price, exact, rounded once half-up to `decimals` (USD values: 2). */
 export function multiply(amount: string, price: string, decimals = SCALE): string {
-  const product = toUnits(amount) * toUnits(price); // 16 decimals
+  const product = toUnits(amount) * toUnits(price); // exact, 16 decimals
+  const step = 10n ** BigInt(2 * SCALE - decimals);
   const abs = product < 0n ? -product : product;
-  const at8 = (abs + UNIT / 2n) / UNIT; // half-up to 8 decimals
-  return fromUnits(roundUnits(product < 0n ? -at8 : at8, decimals));
+  // Rounding straight from 16 places: 0.0049999999 is 0.00, not 0.005 then 0.01.
+  const rounded = ((abs + step / 2n) / step) * 10n ** BigInt(SCALE - decimals);
+  return fromUnits(product < 0n ? -rounded : rounded);
 }
 
 /** Fixed decimals for display ('12.5', 2 → '12.50'), rounding half-up. */

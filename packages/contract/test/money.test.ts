@@ -33,6 +33,23 @@ describe('money', () => {
     expect(multiply('21', '31.42', 2)).toBe('659.82');
     expect(multiply('0.33333333', '3', 2)).toBe('1');
     expect(multiply('1.23456789', '2.5')).toBe('3.08641973');
+    // Rounded once from the exact product, never twice.
+    expect(multiply('0.49999999', '0.01', 2)).toBe('0');
+    expect(multiply('0.5', '0.01', 2)).toBe('0.01');
+    expect(multiply('-0.49999999', '0.01', 2)).toBe('0');
+  });
+
+  it('multiplies like exact rational arithmetic rounded half-up (property)', () => {
+    fc.assert(
+      fc.property(amount, amount, fc.integer({ min: 0, max: 8 }), (a, b, decimals) => {
+        const exact = toUnits(a) * toUnits(b); // scale 1e16
+        const abs = exact < 0n ? -exact : exact;
+        const step = 10n ** BigInt(16 - decimals);
+        const magnitude = ((abs + step / 2n) / step) * 10n ** BigInt(8 - decimals); // half away from zero
+        const expected = exact < 0n ? -magnitude : magnitude;
+        expect(toUnits(multiply(a, b, decimals))).toBe(expected);
+      }),
+    );
   });
 
   it('round-trips and adds like integers (property)', () => {

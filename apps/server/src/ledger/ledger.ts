@@ -2,18 +2,11 @@ import { messages } from '@vault/contract/messages';
 import { fromUnits, toUnits } from '@vault/contract/money';
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import {
-  assetLots,
-  holds,
-  idempotencyKeys,
-  journalEntries,
-  ledgerAccounts,
-  nativeTokens,
-  postings,
-} from '../db/schema.ts';
+import { assetLots, holds, idempotencyKeys, journalEntries, ledgerAccounts, postings } from '../db/schema.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { newId } from '../lib/ids.ts';
 import { postgresError } from '../lib/postgres-error.ts';
+import { isLotTracked } from '../modules/catalogue/service.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Where statements run: a transaction, or the pool itself when one statement does the whole job. */
@@ -54,21 +47,6 @@ const positive = (amount: string) => {
  * are tracked in lots consumed first-in first-out.
  */
 export function createLedger(db: Db) {
-  const lotTrackedCache = new Map<string, boolean>();
-
-  /** Asset and legacy tokens carry acquisition dates (redeemable 1 year and 1 day after). */
-  async function lotTracked(tx: Executor, asset: string) {
-    const cached = lotTrackedCache.get(asset);
-    if (cached !== undefined) return cached;
-    const [token] = await tx
-      .select({ type: nativeTokens.type })
-      .from(nativeTokens)
-      .where(eq(nativeTokens.coinSymbol, asset));
-    const tracked = token?.type === 'asset' || token?.type === 'sdira';
-    lotTrackedCache.set(asset, tracked);
-    return tracked;
-  }
-
   /**
    * Account ids never change, so they are kept in memory once known to be committed. An account created
    * inside a transaction is not cached there: if that transaction rolls back, the row is gone.
@@ -175,7 +153,7 @@ export function createLedger(db: Db) {
         from deltas d where a.id = d.account_id and d.delta <> 0 and a.id in (select id from locked)
       )
       insert into postings (entry_id, account_id, asset, amount) values ${sql.join(postingRows, sql`, `)}`);
-    if (lots && (await lotTracked(tx, asset))) {
+    if (lots && (await isLotTracked(tx, asset))) {
       for (const leg of resolved) {
         if (!('userId' in leg.party)) continue;
         if (leg.units > 0n) {
@@ -319,7 +297,7 @@ export function createLedger(db: Db) {
       [member],
     );
     // The holder's account is locked above, so no other entry changes its lots while they are taken.
-    if (await lotTracked(tx, asset)) await consumeLots(tx, await accountId(tx, asset, member), units);
+    if (await isLotTracked(tx, asset)) await consumeLots(tx, await accountId(tx, asset, member), units);
     return entryId;
   }
 
@@ -359,7 +337,7 @@ export function createLedger(db: Db) {
       const units = positive(input.amount);
       if (input.from === input.to) throw badRequest(messages.invalidRequest, 'SEND_TO_SELF');
       // Without lots to move, the entry is the one statement post() writes.
-      const single = !(await lotTracked(db, input.asset));
+      const single = !(await isLotTracked(db, input.asset));
       return once(
         idempotency && { ...idempotency, userId: input.from },
         async (tx) => ({
