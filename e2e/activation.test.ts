@@ -65,6 +65,8 @@ describe('vault activation', () => {
     await panel.getByRole('img', { name: /QR code of your .* \(BTC\) deposit address/ }).waitFor();
     await panel.getByRole('button', { name: 'Activate Now' }).click();
     await page.getByText('Wallet activate successfully').first().waitFor();
+    // The server's walletActivated event reaches the open page too (spec 1 §4).
+    await page.getByText('Your vault is activated').first().waitFor();
 
     // The page turns into the send form.
     const sendForm = page.getByRole('form', { name: 'Send tokens' });

@@ -114,6 +114,29 @@ describe('send tokens', () => {
     await expect.poll(() => total.textContent(), { timeout: 10_000 }).toBe('$35.00');
     expect(await balance(recipient.id, 'Q')).toBe(35);
 
+    // A lost answer: the send reached the server, the page never heard back. Confirming again reuses the
+    // confirmation's Idempotency-Key, so the server answers the first send instead of making a second.
+    await open(page, '/Send');
+    await email.fill(recipient.email);
+    await amount.fill('5');
+    let answered = false;
+    await page.route('**/api/native-wallet/send-tokens', async (route) => {
+      if (answered) return route.continue();
+      answered = true;
+      await route.fetch();
+      await route.abort('connectionreset');
+    });
+    await f.getByRole('button', { name: 'Send Now' }).click();
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('Please check your internet connection').first().waitFor();
+    await expect.poll(() => balance(recipient.id, 'Q')).toBe(40);
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('Q sent Successfully').first().waitFor();
+    await page.waitForURL('**/cryptocurrency');
+    await page.unroute('**/api/native-wallet/send-tokens');
+    await expect.poll(() => total.textContent(), { timeout: 10_000 }).toBe('$40.00');
+    expect(await balance(recipient.id, 'Q')).toBe(40);
+
     // Server answers land under their fields, the input kept.
     await open(page, '/Send');
     await email.fill('member@vault.local');
@@ -132,7 +155,7 @@ describe('send tokens', () => {
     await open(page, '/token-history');
     const history = page.getByRole('region', { name: 'Token history' });
     await history.getByRole('cell', { name: recipient.email }).first().waitFor();
-    await expect(history.getByRole('row').filter({ hasText: recipient.email }).count()).resolves.toBe(2);
+    await expect(history.getByRole('row').filter({ hasText: recipient.email }).count()).resolves.toBe(3);
     await shot(page, 'token-history-1280');
 
     await open(page, '/Q-tokens');
