@@ -49,8 +49,8 @@ export const laterSections = {
     text: 'Request a swap of your legacy tokens; an administrator reviews every request.',
   },
   silentWave: {
-    title: 'Exchange',
-    text: 'List your tokens on CQR Vest, the member marketplace, at the value per unit you choose.',
+    title: 'Opportunity and Exchange',
+    text: "See a token's details and history, acquire units, or list your units on CQR Vest, the member marketplace, at the value per unit you choose.",
   },
 } as const;
 
