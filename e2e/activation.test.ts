@@ -71,6 +71,8 @@ describe('vault activation', () => {
     // The page turns into the send form.
     const sendForm = page.getByRole('form', { name: 'Send tokens' });
     await sendForm.getByLabel('Email').waitFor();
+    // The form takes the focus the instructions had.
+    await expect.poll(() => sendForm.getByLabel('Email').evaluate((el) => el === document.activeElement)).toBe(true);
     await sendForm.getByRole('button', { name: 'Send Now' }).waitFor();
     await expect(panel.count()).resolves.toBe(0);
     const [row] = await sql<{ activated: boolean }>(

@@ -187,7 +187,7 @@ describe('send tokens', () => {
     await shot(phone, 'token-history-390');
     await open(phone, '/Q-tokens');
     await phone.getByRole('button', { name: 'Show history' }).click();
-    await phone.getByRole('list', { name: 'Dollar token sends' }).waitFor();
+    await phone.getByRole('list', { name: 'Dollar token sends' }).scrollIntoViewIfNeeded();
     await shot(phone, 'q-tokens-390');
   });
 

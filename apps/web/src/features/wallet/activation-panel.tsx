@@ -20,7 +20,7 @@ const enough = (asset: ActivationAsset) => compare(asset.balance, asset.required
  * 21 silver tokens in one of the accepted coins, then press Activate Now. The server checks the balance
  * at the current rates and answers how much is needed when it is short.
  */
-export function ActivationPanel({ assets }: { assets: ActivationAsset[] }) {
+export function ActivationPanel({ assets, onActivated }: { assets: ActivationAsset[]; onActivated?: () => void }) {
   const queryClient = useQueryClient();
   const [chosen, setChosen] = useState(() => (assets.find(enough) ?? assets[0])?.coinSymbol ?? '');
   const [submitting, setSubmitting] = useState(false);
@@ -36,6 +36,7 @@ export function ActivationPanel({ assets }: { assets: ActivationAsset[] }) {
         body: { coinSymbol: asset.coinSymbol },
       });
       toast.success(res.message);
+      onActivated?.();
       // The page turns into the send form at once; fresh wallets and user info follow.
       queryClient.setQueryData<UserInfoResponse>(queryKeys.userInfo, (old) => old && { ...old, user: res.user });
       void queryClient.invalidateQueries({ queryKey: walletKeys.all });

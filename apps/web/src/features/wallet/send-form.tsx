@@ -4,7 +4,7 @@ import { messages } from '@vault/contract/messages';
 import { compare, isAmount, isPositive, multiply } from '@vault/contract/money';
 import { type SendTokensBody, sendTokensBody } from '@vault/contract/schemas/ledger';
 import type { NativeWallet } from '@vault/contract/schemas/wallet';
-import { type ReactNode, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -31,6 +31,8 @@ type Props = {
   memberEmail: string;
   /** What goes beside the form; it gets `refill` to put a recent send back into the form. */
   aside?: (refill: (entry: RecentSend) => void) => ReactNode;
+  /** Put the focus in the first field once shown (it replaced what had the focus). */
+  focusOnMount?: boolean;
 };
 
 type Values = z.input<typeof sendTokensBody>;
@@ -59,7 +61,7 @@ function usdValue(amount: string, price: string | undefined): string | null {
  * Send Now asks for confirmation, then posts with an Idempotency-Key so a double click or a retry after
  * a lost answer cannot send twice. sdira members post the same payload as a request for approval.
  */
-export function SendForm({ wallets, initialCoin, lockedCoin, asRequest, memberEmail, aside }: Props) {
+export function SendForm({ wallets, initialCoin, lockedCoin, asRequest, memberEmail, aside, focusOnMount }: Props) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const formId = useId();
@@ -68,6 +70,9 @@ export function SendForm({ wallets, initialCoin, lockedCoin, asRequest, memberEm
     defaultValues: { to: '', amount: '', coin: initialCoin, memo: '' },
   });
   const { errors } = form.formState;
+  useEffect(() => {
+    if (focusOnMount) form.setFocus('to');
+  }, [focusOnMount, form]);
   const [coin, amount] = useWatch({ control: form.control, name: ['coin', 'amount'] });
   const wallet = wallets.find((w) => w.coinSymbol === coin);
   const value = usdValue(amount, wallet?.price);

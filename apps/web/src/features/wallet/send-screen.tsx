@@ -1,7 +1,7 @@
 import { isPositive } from '@vault/contract/money';
 import type { UserInfo } from '@vault/contract/schemas/user';
 import type { NativeWallet } from '@vault/contract/schemas/wallet';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Button, Spinner } from '../../components/button';
 import { errorText } from '../../lib/format';
 import { useSession } from '../../lib/session';
@@ -41,6 +41,8 @@ type Props = {
 export function SendScreen({ coin, lockedCoin, aside }: Props) {
   const { info } = useSession();
   const currency = useCurrencyInfo();
+  // Activated on this page: the form that replaces the instructions takes the focus they had.
+  const [activatedHere, setActivatedHere] = useState(false);
   if (!info) return null;
   const { user } = info;
 
@@ -62,7 +64,11 @@ export function SendScreen({ coin, lockedCoin, aside }: Props) {
     );
   }
 
-  if (!user.isWalletActivated) return <ActivationPanel assets={currency.data.assetsForWalletsActivation} />;
+  if (!user.isWalletActivated) {
+    return (
+      <ActivationPanel assets={currency.data.assetsForWalletsActivation} onActivated={() => setActivatedHere(true)} />
+    );
+  }
 
   const wallets = sendableWallets(currency.data.nativeWallets, user);
   const offered = (symbol: string | undefined) => wallets.find((w) => w.coinSymbol === symbol)?.coinSymbol;
@@ -84,6 +90,7 @@ export function SendScreen({ coin, lockedCoin, aside }: Props) {
       lockedCoin={lockedCoin}
       asRequest={isSdira(user)}
       memberEmail={user.email}
+      focusOnMount={activatedHere}
       aside={aside ? (refill) => aside(refill, user.email) : undefined}
     />
   );
