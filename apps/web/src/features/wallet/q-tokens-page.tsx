@@ -10,7 +10,7 @@ export function QTokensPage() {
     <div className="space-y-6">
       <div>
         <h1 className="text-2xl font-semibold text-navy-900">Send Dollar Tokens</h1>
-        <p className="mt-1 text-sm text-slate-600">Send dollar tokens (1 token = 1 USD) to another member by e-mail.</p>
+        <p className="mt-1 text-sm text-slate-600">Send dollar tokens (1 token = 1 USD) to another member by e‑mail.</p>
       </div>
       <SendScreen coin={DOLLAR_TOKEN} lockedCoin aside={() => <DollarHistory />} />
     </div>

@@ -9,6 +9,7 @@ const coinFromState = (state: unknown): string | undefined => {
   return typeof coin === 'string' ? coin : undefined;
 };
 
+// "e‑mail" below uses a non-breaking hyphen so phones never break the word.
 /** /Send (spec 2 §2 "Send tokens"): activation first, then the send form with the recent sends beside it. */
 export function SendPage() {
   const { info } = useSession();
@@ -20,8 +21,8 @@ export function SendPage() {
         <h1 className="text-2xl font-semibold text-navy-900">{sdira ? 'Send Request' : 'Send'}</h1>
         <p className="mt-1 text-sm text-slate-600">
           {sdira
-            ? 'Send tokens to another member by e-mail. Your request is carried out after an administrator approves it.'
-            : 'Send tokens to another member of the vault by e-mail.'}
+            ? 'Send tokens to another member by e‑mail. Your request is carried out after an administrator approves it.'
+            : 'Send tokens to another member of the vault by e‑mail.'}
         </p>
       </div>
       <SendScreen
