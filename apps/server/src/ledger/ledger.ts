@@ -1,6 +1,7 @@
 import { messages } from '@vault/contract/messages';
 import { fromUnits, toUnits } from '@vault/contract/money';
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import { assetLots, holds, idempotencyKeys, journalEntries, ledgerAccounts, postings } from '../db/schema.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
@@ -33,6 +34,7 @@ type HoldExtra<R> = {
 };
 
 const RETRYABLE = new Set(['40001', '40P01']); // serialization failure, deadlock
+const dialect = new PgDialect();
 
 const positive = (amount: string) => {
   const units = toUnits(amount);
@@ -138,7 +140,7 @@ export function createLedger(db: Db) {
     // One statement, one round trip: the entry, the balances and the postings. The accounts are locked
     // in id order first, so concurrent entries cannot deadlock; the CHECK on member balances fails the
     // whole statement on an overdraft.
-    await tx.execute(sql`
+    const statement = sql`
       with entry as (
         insert into journal_entries (id, kind, memo, created_by, reverses, metadata)
         values (${entryId}, ${entry.kind}, ${entry.memo ?? null}, ${entry.createdBy ?? null}, ${entry.reverses ?? null},
@@ -152,7 +154,16 @@ export function createLedger(db: Db) {
         update ledger_accounts a set balance = a.balance + d.delta
         from deltas d where a.id = d.account_id and d.delta <> 0 and a.id in (select id from locked)
       )
-      insert into postings (entry_id, account_id, asset, amount) values ${sql.join(postingRows, sql`, `)}`);
+      insert into postings (entry_id, account_id, asset, amount) values ${sql.join(postingRows, sql`, `)}`;
+    if (tx === db) {
+      // Outside a transaction, as a named prepared statement: PostgreSQL plans it once per connection
+      // instead of on every send (planning cost as much as running it). Every value is a parameter, so
+      // the text depends only on the number of rows, and the name says that number.
+      const { sql: text, params } = dialect.sqlToQuery(statement);
+      await db.$client.query({ name: `ledger_entry_${deltaRows.length}_${postingRows.length}`, text, values: params });
+    } else {
+      await tx.execute(statement);
+    }
     if (lots && (await isLotTracked(tx, asset))) {
       for (const leg of resolved) {
         if (!('userId' in leg.party)) continue;

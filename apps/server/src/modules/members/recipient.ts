@@ -1,5 +1,5 @@
 import { messages } from '@vault/contract/messages';
-import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
@@ -10,17 +10,25 @@ import { badRequest, notFound } from '../../http/errors.ts';
  */
 const receives = and(isNull(users.deletedAt), isNotNull(users.emailVerifiedAt), eq(users.isBlocked, false));
 
+/** Prepared once per database handle: every send asks it (named statement, planned once). */
+const byEmail = new WeakMap<Db, ReturnType<typeof prepareByEmail>>();
+const prepareByEmail = (db: Db) =>
+  db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(and(eq(users.email, sql.placeholder('email')), receives))
+    .prepare('recipient_by_email');
+
 /**
  * The member `to` (an e-mail, already trimmed and lower-cased by the contract) names as the recipient of
  * `sender`'s tokens: never the sender, only an active member (404 otherwise, the same answer for "no such
  * e-mail", "blocked" and "unverified", so it does not tell which).
  */
-export async function findRecipient(db: Pick<Db, 'select'>, sender: { email: string }, to: string) {
+export async function findRecipient(db: Db, sender: { email: string }, to: string) {
   if (to === sender.email) throw badRequest(messages.sendToSelf, 'SEND_TO_SELF', { to: messages.sendToSelf });
-  const [recipient] = await db
-    .select({ id: users.id, email: users.email })
-    .from(users)
-    .where(and(eq(users.email, to), receives));
+  let query = byEmail.get(db);
+  if (!query) byEmail.set(db, (query = prepareByEmail(db)));
+  const [recipient] = await query.execute({ email: to });
   if (!recipient) throw notFound(messages.recipientNotFound);
   return recipient;
 }
