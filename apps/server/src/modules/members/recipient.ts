@@ -27,7 +27,10 @@ const prepareByEmail = (db: Db) =>
 export async function findRecipient(db: Db, sender: { email: string }, to: string) {
   if (to === sender.email) throw badRequest(messages.sendToSelf, 'SEND_TO_SELF', { to: messages.sendToSelf });
   let query = byEmail.get(db);
-  if (!query) byEmail.set(db, (query = prepareByEmail(db)));
+  if (!query) {
+    query = prepareByEmail(db);
+    byEmail.set(db, query);
+  }
   const [recipient] = await query.execute({ email: to });
   if (!recipient) throw notFound(messages.recipientNotFound);
   return recipient;
