@@ -1,5 +1,5 @@
 import type { UserInfo } from '@vault/contract/schemas/user';
-import type { NativeWallet } from '@vault/contract/schemas/wallet';
+import type { CryptoWallet, NativeWallet } from '@vault/contract/schemas/wallet';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   addRecentSend,
@@ -59,6 +59,15 @@ describe('recent sends (local history of the send screen)', () => {
 
 const wallet = (coinSymbol: string, type: NativeWallet['type'], balance: string) =>
   ({ coinSymbol, type, balance }) as NativeWallet;
+const coin = (coinSymbol: string, balance: string) =>
+  ({
+    coinSymbol,
+    name: coinSymbol,
+    icon: { url: '' },
+    decimals: 8,
+    balance,
+    marketData: { rate: '2' },
+  }) as CryptoWallet;
 const user = (type: UserInfo['type']) => ({ type, sdira: type === 'sdira' }) as UserInfo;
 
 describe('which wallets a member sends from', () => {
@@ -68,12 +77,21 @@ describe('which wallets a member sends from', () => {
     wallet('LXAG', 'sdira', '0'),
     wallet('LXAU', 'sdira', '2'),
   ];
+  const coins = [coin('BTC', '0'), coin('ETH', '0.5')];
 
-  it('offers members their platform tokens, and any token they hold', () => {
-    expect(sendableWallets(wallets, user('member')).map((w) => w.coinSymbol)).toEqual(['Q', 'XAG', 'LXAU']);
+  it('offers members their platform tokens and crypto wallets, and any token they hold', () => {
+    expect(sendableWallets(wallets, coins, user('member')).map((w) => w.coinSymbol)).toEqual([
+      'Q',
+      'XAG',
+      'LXAU',
+      'BTC',
+      'ETH',
+    ]);
+    // A crypto wallet is priced at its market rate, for the form's value in USD.
+    expect(sendableWallets(wallets, coins, user('member')).at(-1)).toMatchObject({ price: '2', onHold: '0' });
   });
 
-  it('offers sdira members their legacy tokens and dollar tokens', () => {
-    expect(sendableWallets(wallets, user('sdira')).map((w) => w.coinSymbol)).toEqual(['Q', 'LXAG', 'LXAU']);
+  it('offers sdira members their legacy tokens and dollar tokens, no crypto (requests move platform tokens)', () => {
+    expect(sendableWallets(wallets, coins, user('sdira')).map((w) => w.coinSymbol)).toEqual(['Q', 'LXAG', 'LXAU']);
   });
 });

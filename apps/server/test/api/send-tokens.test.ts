@@ -3,7 +3,7 @@ import { messages } from '@vault/contract/messages';
 import { eq, sql } from 'drizzle-orm';
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { journalEntries, nativeTokens, users } from '../../src/db/schema.ts';
+import { cryptoCoins, journalEntries, nativeTokens, users } from '../../src/db/schema.ts';
 import { createLedger, type Ledger } from '../../src/ledger/ledger.ts';
 import { newId } from '../../src/lib/ids.ts';
 import { countRows, createLoggedInMember, createMember, startServer, type TestServer } from '../support.ts';
@@ -79,6 +79,29 @@ describe('POST /api/native-wallet/send-tokens', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().fields[field]).toBe(message);
     expect(await balanceOf(a.user.id)).toBe('10');
+  });
+
+  it('sends crypto coins too (crypto wallets offer Send, spec 2 §2)', async () => {
+    const btc = `C${randomBytes(3).toString('hex').toUpperCase()}`;
+    await server.db.insert(cryptoCoins).values({
+      id: newId(),
+      coinSymbol: btc,
+      name: btc,
+      iconUrl: '/tokens/btc.svg',
+      coinColor: '#f7931a',
+      decimals: 8,
+      orderIndex: 91,
+      depositAddress: 'bc1qtest',
+      price: '97250.18',
+    });
+    const a = await sender('0');
+    await ledger.credit({ userId: a.user.id, asset: btc, amount: '0.5', by: null });
+    const b = await createLoggedInMember(server);
+    const res = await send(a, { to: b.email, amount: '0.12345678', coin: btc });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe(`${btc} sent Successfully`);
+    expect(await ledger.balances(b.user.id, [btc])).toEqual({ [btc]: '0.12345678' });
+    expect(await ledger.balances(a.user.id, [btc])).toEqual({ [btc]: '0.37654322' });
   });
 
   it('refuses more than the balance, writing nothing', async () => {

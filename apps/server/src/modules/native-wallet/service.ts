@@ -15,8 +15,8 @@ export function nativeWalletService(ctx: Context, ledger: Ledger, catalogue: Cat
     async send(me: User, body: SendTokensBody, idempotency?: { key: string; requestHash: string }) {
       if (me.type === 'sdira') throw forbidden(messages.sdiraSendsByRequest, 'SDIRA_REQUEST_REQUIRED');
       if (!me.isWalletActivated) throw forbidden(messages.activateFirst, 'NOT_ACTIVATED');
-      // Sends move the platform's own tokens; crypto coins are not sent member to member.
-      if (!(await catalogue.isNativeToken(body.coin)))
+      // Platform tokens and crypto wallets both offer Send (spec 2 §2 "Token detail").
+      if (!(await catalogue.lookup(body.coin)))
         throw badRequest(messages.invalidRequest, 'UNKNOWN_ASSET', { coin: messages.invalidRequest });
       const recipient = await findRecipient(db, me, body.to);
       const { entryId } = await ledger.send(

@@ -4,6 +4,13 @@ import { messages } from '@vault/contract/messages';
 import { compare, isAmount, isPositive, multiply } from '@vault/contract/money';
 import { type SendTokensBody, sendTokensBody } from '@vault/contract/schemas/ledger';
 import type { NativeWallet } from '@vault/contract/schemas/wallet';
+
+/** What the form needs of a wallet; crypto wallets are shaped into it too (spec 2 §2: they offer Send). */
+export type SendableWallet = Pick<
+  NativeWallet,
+  'coinSymbol' | 'displayName' | 'icon' | 'decimals' | 'balance' | 'onHold' | 'price'
+>;
+
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -21,7 +28,7 @@ import { addRecentSend, type RecentSend } from './recent-sends';
 
 type Props = {
   /** The wallets the member may send from (each shown with its balance). */
-  wallets: NativeWallet[];
+  wallets: SendableWallet[];
   initialCoin: string;
   /** The coin cannot be changed (/Q-tokens sends dollar tokens only). */
   lockedCoin?: boolean;
@@ -327,7 +334,7 @@ export function SendForm({ wallets, initialCoin, lockedCoin, asRequest, memberEm
 }
 
 /** What the member is about to confirm. */
-function Summary({ body, wallet }: { body: SendTokensBody; wallet: NativeWallet | undefined }) {
+function Summary({ body, wallet }: { body: SendTokensBody; wallet: SendableWallet | undefined }) {
   const value = usdValue(body.amount, wallet?.price);
   return (
     <dl className="divide-y divide-slate-100 rounded-xl bg-slate-50 px-4 text-sm">

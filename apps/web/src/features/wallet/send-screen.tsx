@@ -1,6 +1,6 @@
 import { isPositive } from '@vault/contract/money';
 import type { UserInfo } from '@vault/contract/schemas/user';
-import type { NativeWallet } from '@vault/contract/schemas/wallet';
+import type { CryptoWallet, NativeWallet } from '@vault/contract/schemas/wallet';
 import { type ReactNode, useState } from 'react';
 import { Button, Spinner } from '../../components/button';
 import { errorText } from '../../lib/format';
@@ -8,7 +8,7 @@ import { useSession } from '../../lib/session';
 import { ActivationPanel } from './activation-panel';
 import { useCurrencyInfo } from './queries';
 import type { RecentSend } from './recent-sends';
-import { SendForm } from './send-form';
+import { type SendableWallet, SendForm } from './send-form';
 
 /** The dollar token: the default coin of a send (spec 2 §3) and the only coin of /Q-tokens. */
 export const DOLLAR_TOKEN = 'Q';
@@ -17,14 +17,24 @@ export const DOLLAR_TOKEN = 'Q';
 const isSdira = (user: UserInfo) => user.type === 'sdira';
 
 /**
- * Which wallets a member sends from: sdira members their retirement-account tokens, others the rest;
- * any wallet that holds a balance is offered either way, so nothing the member owns is out of reach.
+ * Which wallets a member sends from: sdira members their retirement-account tokens (their requests move
+ * platform tokens only), others the rest and their crypto wallets; any platform token that holds a balance
+ * is offered either way, so nothing the member owns is out of reach.
  */
-export function sendableWallets(wallets: NativeWallet[], user: UserInfo): NativeWallet[] {
+export function sendableWallets(native: NativeWallet[], crypto: CryptoWallet[], user: UserInfo): SendableWallet[] {
   const sdira = isSdira(user);
-  return wallets.filter(
-    (w) => (w.type === 'sdira') === sdira || w.coinSymbol === DOLLAR_TOKEN || isPositive(w.balance),
-  );
+  return [
+    ...native.filter((w) => (w.type === 'sdira') === sdira || w.coinSymbol === DOLLAR_TOKEN || isPositive(w.balance)),
+    ...(sdira ? [] : crypto).map((c) => ({
+      coinSymbol: c.coinSymbol,
+      displayName: c.name,
+      icon: c.icon,
+      decimals: c.decimals,
+      balance: c.balance,
+      onHold: '0',
+      price: c.marketData.rate,
+    })),
+  ];
 }
 
 type Props = {
@@ -70,7 +80,7 @@ export function SendScreen({ coin, lockedCoin, aside }: Props) {
     );
   }
 
-  const wallets = sendableWallets(currency.data.nativeWallets, user);
+  const wallets = sendableWallets(currency.data.nativeWallets, currency.data.wallets, user);
   const offered = (symbol: string | undefined) => wallets.find((w) => w.coinSymbol === symbol)?.coinSymbol;
   const initialCoin = offered(coin) ?? offered(DOLLAR_TOKEN) ?? wallets[0]?.coinSymbol;
   if (!initialCoin || (lockedCoin && !offered(coin))) {
