@@ -30,6 +30,7 @@ const native = (coinSymbol: string, type: NativeWallet['type'], balance: string,
     onHold: '0',
     USD,
     marketData: { rate: '1' },
+    redeemable: null,
   }) satisfies NativeWallet;
 
 const info = {

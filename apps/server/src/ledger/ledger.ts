@@ -447,6 +447,17 @@ export function createLedger(db: Db) {
         throw error;
       }),
 
+    /** A member's unconsumed asset-token lots, oldest first (for the holding period before redemption). */
+    async lots(userId: string) {
+      const rows = await db
+        .select({ asset: assetLots.asset, remaining: assetLots.remaining, acquiredAt: assetLots.acquiredAt })
+        .from(assetLots)
+        .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, assetLots.accountId))
+        .where(and(eq(ledgerAccounts.userId, userId), gt(assetLots.remaining, '0')))
+        .orderBy(asc(assetLots.acquiredAt), asc(assetLots.id));
+      return rows.map((r) => ({ ...r, remaining: fromUnits(toUnits(r.remaining)) }));
+    },
+
     /** Balances of a member's accounts, as decimal strings. */
     async balances(userId: string, assets?: string[]) {
       const rows = await db

@@ -1,5 +1,6 @@
 import { messages } from '@vault/contract/messages';
 import { currencyInfo } from '@vault/contract/schemas/wallet';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLedger, type Ledger } from '../../src/ledger/ledger.ts';
 import { createLoggedInMember, startServer, type TestServer } from '../support.ts';
@@ -113,6 +114,35 @@ describe('wallet/currency-info', () => {
     await ledger.releaseHold(held.holdId, null);
     const info = (await get('/api/wallet/currency-info', m.headers)).json();
     expect(find(info.nativeWallets, tokens.asset.coinSymbol)).toMatchObject({ balance: '7.25', onHold: '2.75' });
+  });
+
+  it('tells how much of an asset token has been held 1 year and 1 day, after holds, and when the next lot matures', async () => {
+    const m = await member();
+    const { entryId: old } = await credit(m.user.id, tokens.asset.coinSymbol, '3');
+    const { entryId: middle } = await credit(m.user.id, tokens.asset.coinSymbol, '2');
+    await credit(m.user.id, tokens.asset.coinSymbol, '5');
+    // Backdate two lots: one matured a minute ago, one matures in a day.
+    await server.db.execute(
+      sql`update asset_lots set acquired_at = now() - interval '1 year 1 day 1 minute' where entry_id = ${old}`,
+    );
+    await server.db.execute(
+      sql`update asset_lots set acquired_at = now() - interval '1 year' where entry_id = ${middle}`,
+    );
+    await ledger.placeHold({ userId: m.user.id, asset: tokens.asset.coinSymbol, amount: '1', reason: 'test' });
+    const wallet = find(
+      mine((await get('/api/wallet/currency-info', m.headers)).json().nativeWallets),
+      tokens.asset.coinSymbol,
+    );
+    expect(wallet?.balance).toBe('9');
+    expect((wallet?.redeemable as { amount: string }).amount).toBe('2'); // 3 matured, 1 of them on hold
+    const nextOn = Date.parse((wallet?.redeemable as { nextOn: string }).nextOn);
+    expect(nextOn - Date.now()).toBeGreaterThan(23 * 3600_000);
+    expect(nextOn - Date.now()).toBeLessThan(25 * 3600_000);
+    // Tokens without a holding period say so.
+    expect(
+      find(mine((await get('/api/wallet/currency-info', m.headers)).json().nativeWallets), tokens.liquidity.coinSymbol)
+        ?.redeemable,
+    ).toBeNull();
   });
 
   it('shows legacy tokens to sdira members beside Q instead of asset tokens; a holding is never hidden', async () => {

@@ -24,6 +24,11 @@ export const nativeWallet = nativeToken.extend({
   /** balance × price, exactly, to the cent. */
   USD: decimal,
   marketData: z.object({ rate: decimal }),
+  /**
+   * Asset and legacy tokens: how much has been held 1 year and 1 day and can be redeemed now, and when the
+   * next lot matures (ISO date, null when none is waiting). Null for tokens without a holding period.
+   */
+  redeemable: z.object({ amount: decimal, nextOn: z.string().nullable() }).nullable(),
 });
 export type NativeWallet = z.infer<typeof nativeWallet>;
 

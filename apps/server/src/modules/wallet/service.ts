@@ -1,3 +1,4 @@
+import { type Lot, redemption } from '@vault/contract/holding-period';
 import { fromUnits, isPositive, multiply, toUnits } from '@vault/contract/money';
 import type { CryptoWallet, CurrencyInfo, NativeWallet, WalletBalances } from '@vault/contract/schemas/wallet';
 import { and, eq, sql } from 'drizzle-orm';
@@ -48,6 +49,7 @@ export function walletService(ctx: Context, deps: Deps) {
     tokens: TokenRow[],
     balances: Record<string, string>,
     held: Record<string, string>,
+    lots: (Lot & { asset: string })[],
   ): NativeWallet[] {
     return tokens
       .filter((t) => listed(me, t, isPositive(balances[t.coinSymbol] ?? '0') || isPositive(held[t.coinSymbol] ?? '0')))
@@ -62,6 +64,14 @@ export function walletService(ctx: Context, deps: Deps) {
           onHold: held[t.coinSymbol] ?? '0',
           USD: multiply(balance, t.price, 2),
           marketData: { rate: t.price },
+          redeemable:
+            t.type === 'asset' || t.type === 'sdira'
+              ? redemption(
+                  lots.filter((l) => l.asset === t.coinSymbol),
+                  balance,
+                  held[t.coinSymbol] ?? '0',
+                )
+              : null,
         };
       });
   }
@@ -94,13 +104,18 @@ export function walletService(ctx: Context, deps: Deps) {
 
   /** Everything the wallets need, read in parallel: catalogue, every balance, holds. */
   async function load(me: User) {
-    const [snapshot, balances, held] = await Promise.all([catalogue.snapshot(), ledger.balances(me.id), onHold(me.id)]);
+    const [snapshot, balances, held, lots] = await Promise.all([
+      catalogue.snapshot(),
+      ledger.balances(me.id),
+      onHold(me.id),
+      ledger.lots(me.id),
+    ]);
     const changes = await catalogue.changes24h(snapshot.coins);
     return {
       snapshot,
       balances,
       wallets: cryptoWallets(snapshot.coins, balances, changes),
-      nativeWallets: nativeWallets(me, snapshot.tokens, balances, held),
+      nativeWallets: nativeWallets(me, snapshot.tokens, balances, held, lots),
     };
   }
 
