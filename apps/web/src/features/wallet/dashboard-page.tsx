@@ -1,8 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { Button } from '../../components/button';
 import { Card } from '../../components/card';
-import { errorText } from '../../lib/format';
+import { LoadError } from '../../components/load-error';
 import { useSession } from '../../lib/session';
 import { WalletIcon } from './dashboard-icons';
 import { DashboardTabs } from './dashboard-tabs';
@@ -11,7 +10,7 @@ import { shown, usd } from './format';
 import { CATEGORIES, type CategoryKey, isCategory, portfolioTotals, walletsByCategory } from './portfolio';
 import { PortfolioChart } from './portfolio-chart';
 import { useHiddenBalances } from './portfolio-hidden';
-import { useCurrencyInfo } from './queries';
+import { useCurrencyInfo, WALLETS_NOT_LOADED } from './queries';
 import { WalletActions } from './wallet-actions';
 import { dashboardActions } from './wallet-actions-routes';
 
@@ -84,13 +83,7 @@ export function DashboardPage() {
         <DashboardSkeleton />
       ) : currency.isError || !groups || !totals ? (
         <Card>
-          <div role="alert" className="flex flex-col items-start gap-3">
-            <p className="font-semibold text-navy-900">Your wallets could not be loaded.</p>
-            <p className="text-sm text-slate-600">{errorText(currency.error)}</p>
-            <Button variant="secondary" busy={currency.isFetching} onClick={() => void currency.refetch()}>
-              Try again
-            </Button>
-          </div>
+          <LoadError query={currency} title={WALLETS_NOT_LOADED} />
         </Card>
       ) : (
         <>

@@ -20,6 +20,9 @@ export const walletKeys = {
   logPages: (query: LogFilter) => ['wallet', 'log-pages', query] as const,
 };
 
+/** What the screens that read the currency info say when it cannot be loaded. */
+export const WALLETS_NOT_LOADED = 'Your wallets could not be loaded.';
+
 /** The dashboard's data (spec 1 §3 currency info): wallets, native wallets, user, activation assets. */
 export const useCurrencyInfo = () =>
   useQuery({ queryKey: walletKeys.currencyInfo, queryFn: () => api<CurrencyInfo>('wallet/currency-info') });

@@ -2,11 +2,12 @@ import { isPositive } from '@vault/contract/money';
 import type { UserInfo } from '@vault/contract/schemas/user';
 import type { CryptoWallet, NativeWallet } from '@vault/contract/schemas/wallet';
 import { type ReactNode, useState } from 'react';
-import { Button, Spinner } from '../../components/button';
-import { errorText } from '../../lib/format';
+import { Spinner } from '../../components/button';
+import { Card } from '../../components/card';
+import { LoadError } from '../../components/load-error';
 import { useSession } from '../../lib/session';
 import { ActivationPanel } from './activation-panel';
-import { useCurrencyInfo } from './queries';
+import { useCurrencyInfo, WALLETS_NOT_LOADED } from './queries';
 import type { RecentSend } from './recent-sends';
 import { type SendableWallet, SendForm } from './send-form';
 
@@ -65,12 +66,9 @@ export function SendScreen({ coin, lockedCoin, aside }: Props) {
   }
   if (currency.isError) {
     return (
-      <div role="alert" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-red-200 sm:p-6">
-        <p className="text-sm text-red-700">{errorText(currency.error)}</p>
-        <Button variant="secondary" className="mt-3" onClick={() => void currency.refetch()}>
-          Try again
-        </Button>
-      </div>
+      <Card>
+        <LoadError query={currency} title={WALLETS_NOT_LOADED} />
+      </Card>
     );
   }
 

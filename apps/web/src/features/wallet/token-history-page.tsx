@@ -1,8 +1,9 @@
 import type { TokenSend } from '@vault/contract/schemas/wallet';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Button, Spinner } from '../../components/button';
-import { errorText } from '../../lib/format';
+import { Spinner } from '../../components/button';
+import { Card } from '../../components/card';
+import { LoadError } from '../../components/load-error';
 import { useTokenSends } from './queries';
 import { TokenSendList } from './token-history-list';
 import { TokenHistoryTable } from './token-history-table';
@@ -67,12 +68,9 @@ export function TokenSendsState({
   }
   if (query.isError) {
     return (
-      <div role="alert" className="rounded-xl bg-white p-5 ring-1 ring-red-200">
-        <p className="text-sm text-red-700">{errorText(query.error)}</p>
-        <Button variant="secondary" className="mt-3" onClick={() => void query.refetch()}>
-          Try again
-        </Button>
-      </div>
+      <Card>
+        <LoadError query={query} title="Your token history could not be loaded." />
+      </Card>
     );
   }
   const rows = filter ? query.data.filter(filter) : query.data;

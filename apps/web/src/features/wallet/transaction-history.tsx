@@ -1,6 +1,7 @@
 import { STATUS_LABEL, type TransactionLog } from '@vault/contract/schemas/wallet';
 import { useEffect, useRef } from 'react';
 import { Button } from '../../components/button';
+import { LoadError } from '../../components/load-error';
 import { errorText, formatDateTime } from '../../lib/format';
 import { WalletIcon } from './dashboard-icons';
 import { grouped, truncateMemo } from './format';
@@ -83,12 +84,7 @@ export function TransactionHistory({ wallet, me }: { wallet: Wallet; me: string 
           ))}
         </div>
       ) : !logs.data ? (
-        <div role="alert" className="flex flex-col items-start gap-3 py-4">
-          <p className="text-sm text-slate-600">{errorText(logs.error)}</p>
-          <Button variant="secondary" busy={logs.isFetching} onClick={() => void logs.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadError query={logs} className="py-4" />
       ) : items.length === 0 ? (
         <div className="flex flex-col items-center gap-2 py-10 text-center">
           <WalletIcon name="empty" className="size-8 text-slate-300" />

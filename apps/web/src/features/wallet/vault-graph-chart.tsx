@@ -3,8 +3,7 @@ import { type PricePoint, SPARKLINE_RANGES, type Sparklines } from '@vault/contr
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Area, AreaChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { Button } from '../../components/button';
-import { errorText } from '../../lib/format';
+import { LoadError } from '../../components/load-error';
 import { DECIMALS, grouped } from './format';
 import { useSparklines } from './queries';
 
@@ -76,12 +75,7 @@ export function PriceGraph({ symbol, color }: { symbol: string; color: string })
           </p>
         </div>
       ) : sparklines.isError ? (
-        <div role="alert" className="flex h-64 flex-col items-center justify-center gap-3 text-center">
-          <p className="text-sm text-slate-600">{errorText(sparklines.error)}</p>
-          <Button variant="secondary" busy={sparklines.isFetching} onClick={() => void sparklines.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadError query={sparklines} centered className="h-64" />
       ) : points.length === 0 ? (
         <p className="flex h-64 items-center justify-center text-center text-sm text-slate-500">
           No prices were recorded in the last {days === 1 ? 'day' : `${days} days`}.

@@ -1,15 +1,14 @@
 import type { CryptoWallet, NativeWallet } from '@vault/contract/schemas/wallet';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
-import { Button } from '../../components/button';
 import { Card } from '../../components/card';
-import { errorText } from '../../lib/format';
+import { LoadError } from '../../components/load-error';
 import { useSession } from '../../lib/session';
 import { WalletIcon } from './dashboard-icons';
 import { changePercent, DECIMALS, grouped, isNegative, shown, usd } from './format';
 import { type CategoryKey, cryptoView, findWallet, isCategory, nativeView, type WalletView } from './portfolio';
 import { useHiddenBalances } from './portfolio-hidden';
 import { TokenIcon } from './portfolio-token-icon';
-import { useCurrencyInfo } from './queries';
+import { useCurrencyInfo, WALLETS_NOT_LOADED } from './queries';
 import { TransactionHistory } from './transaction-history';
 import { PriceGraph } from './vault-graph-chart';
 import { WalletActions } from './wallet-actions';
@@ -67,12 +66,7 @@ export function VaultGraphPage() {
           </div>
         ) : currency.isError ? (
           <Card>
-            <div role="alert" className="flex flex-col items-start gap-3">
-              <p className="text-sm text-slate-600">{errorText(currency.error)}</p>
-              <Button variant="secondary" busy={currency.isFetching} onClick={() => void currency.refetch()}>
-                Try again
-              </Button>
-            </div>
+            <LoadError query={currency} title={WALLETS_NOT_LOADED} />
           </Card>
         ) : (
           <Card>

@@ -1,0 +1,33 @@
+import { errorText } from '../lib/format';
+import { Button } from './button';
+
+/** What the card needs of a failed query (TanStack Query's result has all three). */
+export type Retryable = { error: unknown; isFetching: boolean; refetch: () => unknown };
+
+/**
+ * Something a screen needed could not be loaded: what failed (optional title), the server's message or
+ * 'Something went wrong', and Try again, busy while the new request runs. Announced as an alert.
+ */
+export function LoadError({
+  query,
+  title,
+  centered = false,
+  className = '',
+}: {
+  query: Retryable;
+  title?: string;
+  /** Centred in the space the content would have taken (a chart), instead of starting at the left. */
+  centered?: boolean;
+  className?: string;
+}) {
+  const align = centered ? 'items-center justify-center text-center' : 'items-start';
+  return (
+    <div role="alert" className={`flex flex-col gap-3 ${align} ${className}`}>
+      {title ? <p className="font-semibold text-navy-900">{title}</p> : null}
+      <p className="text-sm text-slate-600">{errorText(query.error)}</p>
+      <Button variant="secondary" busy={query.isFetching} onClick={() => void query.refetch()}>
+        Try again
+      </Button>
+    </div>
+  );
+}
