@@ -133,9 +133,10 @@ describe('wallet/currency-info', () => {
       mine((await get('/api/wallet/currency-info', m.headers)).json().nativeWallets),
       tokens.asset.coinSymbol,
     );
+    const redeemable = wallet?.redeemable as { amount: string; nextOn: string };
     expect(wallet?.balance).toBe('9');
-    expect((wallet?.redeemable as { amount: string }).amount).toBe('2'); // 3 matured, 1 of them on hold
-    const nextOn = Date.parse((wallet?.redeemable as { nextOn: string }).nextOn);
+    expect(redeemable.amount).toBe('2'); // 3 matured, 1 of them on hold
+    const nextOn = Date.parse(redeemable.nextOn);
     expect(nextOn - Date.now()).toBeGreaterThan(23 * 3600_000);
     expect(nextOn - Date.now()).toBeLessThan(25 * 3600_000);
     // Tokens without a holding period say so.
