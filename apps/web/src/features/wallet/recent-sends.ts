@@ -1,5 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { z } from 'zod';
+import { localStoreSignal, readLocal, writeLocal } from '../../lib/local-store';
 
 /**
  * The Recent Transaction History panel of the send screen (spec 2 §2, §3 "Local history entry"): the
@@ -23,10 +24,11 @@ export type RecentSend = z.infer<typeof recentSend>;
 const storageKey = (email: string) => `recentSends:${email.toLowerCase()}`;
 
 /** Entries as stored; anything unreadable (another version, edited by hand) reads as none. */
-export function readRecentSends(email: string): RecentSend[] {
+export const readRecentSends = (email: string): RecentSend[] => parse(readLocal(storageKey(email)));
+
+function parse(raw: string | null): RecentSend[] {
+  if (!raw) return [];
   try {
-    const raw = localStorage.getItem(storageKey(email));
-    if (!raw) return [];
     const parsed = z.array(recentSend).safeParse(JSON.parse(raw));
     return parsed.success ? parsed.data.slice(0, RECENT_SENDS_MAX) : [];
   } catch {
@@ -37,42 +39,23 @@ export function readRecentSends(email: string): RecentSend[] {
 // useSyncExternalStore needs the same array for the same stored text; cache the last read per key.
 const cache = new Map<string, { raw: string | null; entries: RecentSend[] }>();
 function snapshot(email: string): RecentSend[] {
-  let raw: string | null = null;
-  try {
-    raw = localStorage.getItem(storageKey(email));
-  } catch {
-    // Storage blocked: no history.
-  }
+  const raw = readLocal(storageKey(email));
   const hit = cache.get(email);
   if (hit && hit.raw === raw) return hit.entries;
-  const entries = readRecentSends(email);
+  const entries = parse(raw);
   cache.set(email, { raw, entries });
   return entries;
 }
 
-const listeners = new Set<() => void>();
-const notify = () => {
-  for (const listener of listeners) listener();
-};
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  // Another tab of the same member sending also refreshes this one.
-  window.addEventListener('storage', listener);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener('storage', listener);
-  };
-}
+// Another tab of the same member sending also refreshes this one.
+const signal = localStoreSignal();
 
 /** Puts a send first, dropping the oldest beyond the maximum. */
 export function addRecentSend(email: string, entry: RecentSend) {
   const entries = [entry, ...readRecentSends(email)].slice(0, RECENT_SENDS_MAX);
-  try {
-    localStorage.setItem(storageKey(email), JSON.stringify(entries));
-  } catch {
-    // Storage full or blocked: the send happened; only the convenience list is missing.
-  }
-  notify();
+  // Storage full or blocked: the send happened; only the convenience list is missing.
+  writeLocal(storageKey(email), JSON.stringify(entries));
+  signal.notify();
 }
 
 const EMPTY: RecentSend[] = [];
@@ -80,5 +63,5 @@ const EMPTY: RecentSend[] = [];
 /** The member's recent sends, newest first, updating when one is added (here or in another tab). */
 export function useRecentSends(email: string | undefined): RecentSend[] {
   const get = useCallback(() => (email ? snapshot(email) : EMPTY), [email]);
-  return useSyncExternalStore(subscribe, get, () => EMPTY);
+  return useSyncExternalStore(signal.subscribe, get, () => EMPTY);
 }
