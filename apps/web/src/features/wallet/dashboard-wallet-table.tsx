@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { changePercent, DECIMALS, grouped, isNegative, shown, usd } from './format';
+import { ChangeText } from './change-text';
+import { DECIMALS, grouped, shown, usd } from './format';
 import type { CategoryKey, WalletView } from './portfolio';
 import { TokenIcon } from './portfolio-token-icon';
 
@@ -75,14 +76,9 @@ export function WalletTable({
                       </Link>
                       <p className="text-xs text-slate-500">
                         {wallet.displaySymbol}
-                        {wallet.change !== null ? (
-                          <span
-                            className={`sm:hidden ${isNegative(wallet.change) ? 'text-red-600' : 'text-emerald-600'}`}
-                          >
-                            {' · '}
-                            {changePercent(wallet.change)}
-                          </span>
-                        ) : null}
+                        <ChangeText change={wallet.change} className="sm:hidden">
+                          {' · '}
+                        </ChangeText>
                       </p>
                     </div>
                   </div>
@@ -94,12 +90,8 @@ export function WalletTable({
                   ${grouped(wallet.rate, DECIMALS.rate)}
                 </td>
                 {crypto ? (
-                  <td
-                    className={`${td} hidden text-right tabular-nums sm:table-cell ${
-                      wallet.change && isNegative(wallet.change) ? 'text-red-600' : 'text-emerald-600'
-                    }`}
-                  >
-                    {wallet.change ? changePercent(wallet.change) : null}
+                  <td className={`${td} hidden text-right tabular-nums sm:table-cell`}>
+                    <ChangeText change={wallet.change} />
                   </td>
                 ) : null}
                 <td className={`${td} text-right font-semibold tabular-nums text-navy-900`}>

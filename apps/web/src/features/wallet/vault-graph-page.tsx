@@ -3,8 +3,9 @@ import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { Card } from '../../components/card';
 import { LoadError } from '../../components/load-error';
 import { useSession } from '../../lib/session';
+import { ChangeText } from './change-text';
 import { WalletIcon } from './dashboard-icons';
-import { changePercent, DECIMALS, grouped, isNegative, shown, usd } from './format';
+import { DECIMALS, grouped, shown, usd } from './format';
 import { type CategoryKey, cryptoView, findWallet, isCategory, nativeView, type WalletView } from './portfolio';
 import { useHiddenBalances } from './portfolio-hidden';
 import { TokenIcon } from './portfolio-token-icon';
@@ -96,14 +97,9 @@ export function VaultGraphPage() {
                 <span aria-hidden="true"> · </span>
                 <span className="sr-only">, price </span>
                 <span className="tabular-nums">${grouped(wallet.rate, DECIMALS.rate)}</span>
-                {wallet.change !== null ? (
-                  <span
-                    className={`ml-2 tabular-nums ${isNegative(wallet.change) ? 'text-red-300' : 'text-emerald-300'}`}
-                  >
-                    <span className="sr-only">24 hour change </span>
-                    {changePercent(wallet.change)}
-                  </span>
-                ) : null}
+                <ChangeText change={wallet.change} onDark className="ml-2 tabular-nums">
+                  <span className="sr-only">24 hour change </span>
+                </ChangeText>
               </p>
             </div>
           </div>

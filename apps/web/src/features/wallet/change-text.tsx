@@ -1,0 +1,32 @@
+import type { ReactNode } from 'react';
+import { changePercent, isNegative } from './format';
+
+const tones = {
+  light: { down: 'text-red-600', up: 'text-emerald-600' },
+  dark: { down: 'text-red-300', up: 'text-emerald-300' },
+};
+
+/**
+ * A 24h change as spec 1 §9 shows it: signed, 4 decimals, red below zero and green otherwise (lighter
+ * shades on the dark header). Nothing when there is no change to show. `children` come first, in the colour.
+ */
+export function ChangeText({
+  change,
+  onDark = false,
+  className = '',
+  children,
+}: {
+  change: string | null;
+  onDark?: boolean;
+  className?: string;
+  children?: ReactNode;
+}) {
+  if (!change) return null;
+  const tone = tones[onDark ? 'dark' : 'light'][isNegative(change) ? 'down' : 'up'];
+  return (
+    <span className={`${tone} ${className}`}>
+      {children}
+      {changePercent(change)}
+    </span>
+  );
+}
