@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { ChangeText } from './change-text';
-import { DECIMALS, grouped, shown, usd } from './format';
+import { displayPrice, grouped, shown, usd } from './format';
 import type { CategoryKey, WalletView } from './portfolio';
 import { TokenIcon } from './portfolio-token-icon';
 
@@ -87,7 +87,7 @@ export function WalletTable({
                   {shown(grouped(wallet.balance, wallet.balanceDecimals), hidden)}
                 </td>
                 <td className={`${td} hidden text-right tabular-nums text-slate-600 sm:table-cell`}>
-                  ${grouped(wallet.rate, DECIMALS.rate)}
+                  {displayPrice(wallet.price, wallet.priceRule).text}
                 </td>
                 {crypto ? (
                   <td className={`${td} hidden text-right tabular-nums sm:table-cell`}>

@@ -1,8 +1,9 @@
-import { toFixed } from '@vault/contract/money';
+import { multiply, SCALE, toFixed } from '@vault/contract/money';
 
 /**
  * Display rules of spec 1 §9 / spec 2 §9, in one place: USD 2 decimals, native wallets their own decimals,
- * crypto wallets 5, opportunity 2, rates 3, 24h change 4. Values arrive as decimal strings and stay strings.
+ * crypto wallets 5, opportunity 2, rates 3, native prices as displayPrice says, 24h change 4. Values
+ * arrive as decimal strings and stay strings.
  */
 export const DECIMALS = { usd: 2, crypto: 5, opportunity: 2, rate: 3, change: 4 } as const;
 
@@ -16,6 +17,24 @@ export function grouped(amount: string, decimals: number): string {
 }
 
 export const usd = (amount: string) => `$${grouped(amount, DECIMALS.usd)}`;
+
+/**
+ * How a wallet's unit price is shown: a native token by its catalogue multiplier and decimals, anything
+ * else (a crypto coin's market rate, an opportunity token's price per unit) as a rate.
+ */
+export type PriceRule = { kind: 'native'; multiplier: string; decimals: number } | { kind: 'rate' };
+
+/**
+ * The displayed price, as an exact decimal (what a chart plots) and as text. Native tokens: "price times
+ * multiplier, rounded to the token's decimals" (spec 2 §9), multiplied exactly by the money module; rates:
+ * 3 decimals (spec 1 §9 "Rate shown to 3 decimals").
+ */
+export function displayPrice(price: string, rule: PriceRule): { amount: string; text: string } {
+  if (rule.kind === 'rate') return { amount: price, text: `$${grouped(price, DECIMALS.rate)}` };
+  const decimals = Math.max(0, Math.min(rule.decimals, SCALE));
+  const amount = multiply(price, rule.multiplier, decimals);
+  return { amount, text: `$${grouped(amount, decimals)}` };
+}
 
 /** What a hidden balance shows (spec: asterisks). */
 export const HIDDEN = '****';

@@ -1,6 +1,6 @@
 import { add, isAmount, multiply } from '@vault/contract/money';
 import type { CryptoWallet, CurrencyInfo, NativeWallet, NftWallet } from '@vault/contract/schemas/wallet';
-import { DECIMALS } from './format';
+import { DECIMALS, type PriceRule } from './format';
 
 /**
  * The dashboard's five categories (spec 1 §2 tabs) and the one shape every wallet row takes, whatever
@@ -30,8 +30,10 @@ export type WalletView = {
   /** How many decimals the balance shows (spec 1 §9): the token's own, 5 for crypto, 2 for opportunity. */
   balanceDecimals: number;
   usd: string;
-  /** Price of one unit in USD (opportunity: per share). */
-  rate: string;
+  /** Price of one unit in USD (crypto: the market rate; opportunity: per unit), as the catalogue has it. */
+  price: string;
+  /** How `price` is shown (format.ts displayPrice): native tokens by multiplier and decimals, the rest as rates. */
+  priceRule: PriceRule;
   /** 24h change in percent: crypto wallets only. */
   change: string | null;
   source:
@@ -39,6 +41,8 @@ export type WalletView = {
     | { kind: 'crypto'; wallet: CryptoWallet }
     | { kind: 'opportunity'; wallet: NftWallet };
 };
+
+const RATE: PriceRule = { kind: 'rate' };
 
 const nativeCategory = { liquidity: 'liquidity', asset: 'asset', sdira: 'legacy' } as const;
 
@@ -54,7 +58,8 @@ export function nativeView(wallet: NativeWallet): WalletView {
     balance: wallet.balance,
     balanceDecimals: wallet.decimals,
     usd: wallet.USD,
-    rate: wallet.marketData?.rate ?? wallet.price,
+    price: wallet.price,
+    priceRule: { kind: 'native', multiplier: wallet.multiplier, decimals: wallet.decimals },
     change: null,
     source: { kind: 'native', wallet },
   };
@@ -72,7 +77,8 @@ export function cryptoView(wallet: CryptoWallet): WalletView {
     balance: wallet.balance,
     balanceDecimals: DECIMALS.crypto,
     usd: wallet.total,
-    rate: wallet.marketData.rate,
+    price: wallet.marketData.rate,
+    priceRule: RATE,
     change: wallet.marketData.changePercentage24h,
     source: { kind: 'crypto', wallet },
   };
@@ -95,7 +101,8 @@ export function opportunityView(wallet: NftWallet): WalletView {
     balance: wallet.balance,
     balanceDecimals: DECIMALS.opportunity,
     usd,
-    rate: wallet.pricePerShare,
+    price: wallet.pricePerShare,
+    priceRule: RATE,
     change: null,
     source: { kind: 'opportunity', wallet },
   };

@@ -4,12 +4,11 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Area, AreaChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { LoadError } from '../../components/load-error';
-import { DECIMALS, grouped } from './format';
+import { displayPrice, type PriceRule } from './format';
 import { useSparklines } from './queries';
 
 type Range = (typeof SPARKLINE_RANGES)[number];
 const seriesOf = (data: Sparklines, days: Range): PricePoint[] => data[`spark_line_${days}_day`];
-const price = (p: string) => `$${grouped(p, DECIMALS.rate)}`;
 
 /** Lowest and highest of the range, compared as exact decimals. */
 function extremes(points: PricePoint[]) {
@@ -33,8 +32,11 @@ function axisTicks(from: number, to: number, days: Range): number[] {
   return ticks;
 }
 
-/** The token's price graph with its 1D, 7D, 30D and 90D ranges (spec 2 §2, §9), from coin/sparklines. */
-export function PriceGraph({ symbol, color }: { symbol: string; color: string }) {
+/**
+ * The token's price graph with its 1D, 7D, 30D and 90D ranges (spec 2 §2, §9), from coin/sparklines; its
+ * prices shown by the same rule as the wallet's price (a native token's multiplier and decimals).
+ */
+export function PriceGraph({ symbol, color, priceRule }: { symbol: string; color: string; priceRule: PriceRule }) {
   const [days, setDays] = useState<Range>(7);
   const sparklines = useSparklines(symbol);
   const points = sparklines.data ? seriesOf(sparklines.data, days) : [];
@@ -81,18 +83,35 @@ export function PriceGraph({ symbol, color }: { symbol: string; color: string })
           No prices were recorded in the last {days === 1 ? 'day' : `${days} days`}.
         </p>
       ) : (
-        <Chart points={points} days={days} fill={fill} symbol={symbol} />
+        <Chart points={points} days={days} fill={fill} symbol={symbol} priceRule={priceRule} />
       )}
     </section>
   );
 }
 
-function Chart({ points, days, fill, symbol }: { points: PricePoint[]; days: Range; fill: string; symbol: string }) {
+function Chart({
+  points,
+  days,
+  fill,
+  symbol,
+  priceRule,
+}: {
+  points: PricePoint[];
+  days: Range;
+  fill: string;
+  symbol: string;
+  priceRule: PriceRule;
+}) {
+  const price = (p: string) => displayPrice(p, priceRule).text;
   const { low, high } = extremes(points);
   const first = points[0]!.price;
   const last = points[points.length - 1]!.price;
   // Geometry only: the plotted floats never become a displayed amount (labels use the exact strings).
-  const data = points.map((p) => ({ t: Date.parse(p.time), y: Number(p.price), price: p.price }));
+  const data = points.map((p) => ({
+    t: Date.parse(p.time),
+    y: Number(displayPrice(p.price, priceRule).amount),
+    price: p.price,
+  }));
   const ticks = axisTicks(data[0]!.t, data[data.length - 1]!.t, days);
   const gradient = `price-fill-${symbol}`;
   const range = days === 1 ? 'day' : `${days} days`;

@@ -5,7 +5,7 @@ import { LoadError } from '../../components/load-error';
 import { useSession } from '../../lib/session';
 import { ChangeText } from './change-text';
 import { WalletIcon } from './dashboard-icons';
-import { DECIMALS, grouped, shown, usd } from './format';
+import { displayPrice, grouped, shown, usd } from './format';
 import { type CategoryKey, cryptoView, findWallet, isCategory, nativeView, type WalletView } from './portfolio';
 import { useHiddenBalances } from './portfolio-hidden';
 import { TokenIcon } from './portfolio-token-icon';
@@ -96,7 +96,7 @@ export function VaultGraphPage() {
                 {wallet.displaySymbol}
                 <span aria-hidden="true"> · </span>
                 <span className="sr-only">, price </span>
-                <span className="tabular-nums">${grouped(wallet.rate, DECIMALS.rate)}</span>
+                <span className="tabular-nums">{displayPrice(wallet.price, wallet.priceRule).text}</span>
                 <ChangeText change={wallet.change} onDark className="ml-2 tabular-nums">
                   <span className="sr-only">24 hour change </span>
                 </ChangeText>
@@ -126,7 +126,7 @@ export function VaultGraphPage() {
         </div>
       </section>
 
-      <PriceGraph symbol={wallet.symbol} color={wallet.color} />
+      <PriceGraph symbol={wallet.symbol} color={wallet.color} priceRule={wallet.priceRule} />
 
       <TransactionHistory
         me={user._id}
