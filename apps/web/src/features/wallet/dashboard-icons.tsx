@@ -1,4 +1,6 @@
-/** Line icons of the wallet screens, drawn inline so nothing is fetched. */
+import { LineIcon } from '../../components/line-icon';
+
+/** Line icons of the wallet screens. */
 const paths = {
   refresh: 'M20 11a8 8 0 0 0-14.9-3M4 4v4h4m-4 5a8 8 0 0 0 14.9 3M20 20v-4h-4',
   eye: 'M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12zm10 3a3 3 0 1 0 0-6 3 3 0 0 0 0 6z',
@@ -11,19 +13,6 @@ const paths = {
 
 export type WalletIconName = keyof typeof paths;
 
-export function WalletIcon({ name, className = 'size-5' }: { name: WalletIconName; className?: string }) {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      className={className}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <path d={paths[name]} />
-    </svg>
-  );
+export function WalletIcon({ name, className }: { name: WalletIconName; className?: string }) {
+  return <LineIcon path={paths[name]} className={className} />;
 }

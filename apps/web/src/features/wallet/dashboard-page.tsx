@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Card } from '../../components/card';
 import { LoadError } from '../../components/load-error';
+import { SkeletonRows } from '../../components/skeleton-rows';
 import { useSession } from '../../lib/session';
 import { WalletIcon } from './dashboard-icons';
 import { DashboardTabs } from './dashboard-tabs';
@@ -207,13 +208,7 @@ function DashboardSkeleton() {
       </div>
       <div className="space-y-3 rounded-2xl bg-white p-6 ring-1 ring-slate-200">
         <div className="h-8 w-2/3 animate-pulse rounded bg-slate-100" />
-        {[0, 1, 2].map((i) => (
-          <div key={i} className="flex animate-pulse items-center gap-3">
-            <div className="size-9 rounded-full bg-slate-200" />
-            <div className="h-4 flex-1 rounded bg-slate-100" />
-            <div className="h-4 w-24 rounded bg-slate-100" />
-          </div>
-        ))}
+        <SkeletonRows />
       </div>
     </div>
   );

@@ -2,6 +2,7 @@ import { STATUS_LABEL, type TransactionLog } from '@vault/contract/schemas/walle
 import { useEffect, useRef } from 'react';
 import { Button } from '../../components/button';
 import { LoadError } from '../../components/load-error';
+import { SkeletonRows } from '../../components/skeleton-rows';
 import { errorText, formatDateTime } from '../../lib/format';
 import { WalletIcon } from './dashboard-icons';
 import { grouped, truncateMemo } from './format';
@@ -75,13 +76,7 @@ export function TransactionHistory({ wallet, me }: { wallet: Wallet; me: string 
           <p role="status" className="sr-only">
             Loading transactions…
           </p>
-          {[0, 1, 2].map((i) => (
-            <div key={i} className="flex animate-pulse items-center gap-3">
-              <div className="size-9 rounded-full bg-slate-200" />
-              <div className="h-4 flex-1 rounded bg-slate-100" />
-              <div className="h-4 w-20 rounded bg-slate-100" />
-            </div>
-          ))}
+          <SkeletonRows />
         </div>
       ) : !logs.data ? (
         <LoadError query={logs} className="py-4" />

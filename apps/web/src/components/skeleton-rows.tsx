@@ -1,0 +1,11 @@
+/** Placeholder rows (icon, text, amount) pulsing while a list loads; the caller announces the loading. */
+export function SkeletonRows({ count = 3 }: { count?: number }) {
+  return Array.from({ length: count }, (_, i) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders that never reorder
+    <div key={i} className="flex animate-pulse items-center gap-3">
+      <div className="size-9 rounded-full bg-slate-200" />
+      <div className="h-4 flex-1 rounded bg-slate-100" />
+      <div className="h-4 w-24 rounded bg-slate-100" />
+    </div>
+  ));
+}
