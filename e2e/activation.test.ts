@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, newPage, open, PHONE, shot, signIn, sql } from './browser.ts';
+import { launch, newPage, open, PHONE, samePersonOn, shot, signInToDashboard, sql } from './browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -12,8 +12,7 @@ describe('vault activation', () => {
   it('shows deposit instructions until the vault is activated, then the send form', async () => {
     const page = await newPage(browser);
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-    await signIn(page, 'pending@vault.local', 'Pending2026!');
-    await page.waitForURL('**/cryptocurrency');
+    await signInToDashboard(page, 'pending@vault.local', 'Pending2026!');
     await open(page, '/Send');
 
     const panel = page.getByRole('region', { name: 'Activate your vault' });
@@ -47,12 +46,7 @@ describe('vault activation', () => {
     await shot(page, 'activation-not-enough-1280');
 
     // The same instructions on a phone, before the vault is activated.
-    const phone = await newPage(browser, PHONE);
-    await phone.goto('/');
-    await phone.evaluate(
-      (token) => localStorage.setItem('authToken', token),
-      await page.evaluate(() => localStorage.getItem('authToken') ?? ''),
-    );
+    const phone = await samePersonOn(browser, page, PHONE);
     await open(phone, '/Send');
     await phone.getByRole('region', { name: 'Activate your vault' }).waitFor();
     await shot(phone, 'activation-390');

@@ -65,14 +65,19 @@ export async function lastMailText(to: string, kind: string): Promise<string> {
   throw new Error(`no ${kind} mail for ${to}`);
 }
 
-/** Calls the API as the seeded administrator (the back office UI comes in a later issue). */
-export async function asAdmin(method: string, url: string, body?: unknown) {
-  const login = await fetch(`${baseUrl()}/api/auth/login`, {
+/** Logs in through the API (as another device would) and returns the bearer token. */
+export async function apiLogin(email: string, password: string): Promise<string> {
+  const res = await fetch(`${baseUrl()}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@vault.local', password: 'Admin2026!' }),
+    body: JSON.stringify({ email, password }),
   });
-  const { accessToken } = (await login.json()) as { accessToken: string };
+  return ((await res.json()) as { accessToken: string }).accessToken;
+}
+
+/** Calls the API as the seeded administrator (the back office UI comes in a later issue). */
+export async function asAdmin(method: string, url: string, body?: unknown) {
+  const accessToken = await apiLogin('admin@vault.local', 'Admin2026!');
   const res = await fetch(`${baseUrl()}${url}`, {
     method,
     headers: { authorization: `Bearer ${accessToken}`, ...(body ? { 'content-type': 'application/json' } : {}) },
@@ -108,3 +113,29 @@ export async function signIn(page: Page, email: string, password: string) {
   await dialog.getByLabel('Password', { exact: true }).fill(password);
   await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
+
+/** Signs in and waits on the dashboard until the start-up splash is gone (screenshots show the page). */
+export async function signInToDashboard(page: Page, email: string, password: string) {
+  await signIn(page, email, password);
+  await page.waitForURL('**/cryptocurrency');
+  await page.getByRole('status', { name: 'Loading the vault' }).waitFor({ state: 'detached' });
+}
+
+/** A new page (another window size) signed in with the same session as `page`, on the site's home page. */
+export async function samePersonOn(browser: Browser, page: Page, viewport = PHONE): Promise<Page> {
+  const other = await newPage(browser, viewport);
+  await other.goto('/');
+  await other.evaluate(
+    (token) => localStorage.setItem('authToken', token),
+    await page.evaluate(() => localStorage.getItem('authToken') ?? ''),
+  );
+  return other;
+}
+
+/** Marks the page's window, so `notReloaded` can tell that a later update arrived without a reload. */
+export const markNotReloaded = (page: Page) =>
+  page.evaluate(() => {
+    (window as unknown as { notReloaded: boolean }).notReloaded = true;
+  });
+export const notReloaded = (page: Page) =>
+  page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded === true);

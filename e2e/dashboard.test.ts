@@ -2,22 +2,27 @@ import { add, isAmount, multiply } from '@vault/contract/money';
 import type { CurrencyInfo } from '@vault/contract/schemas/wallet';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asAdmin, baseUrl, createMember, launch, newPage, open, PHONE, shot, signIn, sql } from './browser.ts';
+import {
+  apiLogin,
+  asAdmin,
+  baseUrl,
+  createMember,
+  launch,
+  markNotReloaded,
+  newPage,
+  notReloaded,
+  open,
+  PHONE,
+  shot,
+  signInToDashboard,
+  sql,
+} from './browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
   browser = await launch();
 });
 afterAll(() => browser?.close());
-
-async function apiLogin(email: string, password: string): Promise<string> {
-  const res = await fetch(`${baseUrl()}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  return ((await res.json()) as { accessToken: string }).accessToken;
-}
 
 async function currencyInfo(token: string): Promise<CurrencyInfo> {
   const res = await fetch(`${baseUrl()}/api/wallet/currency-info`, { headers: { authorization: `Bearer ${token}` } });
@@ -55,21 +60,8 @@ async function activatedSender() {
   return { ...m, send };
 }
 
-/** Signs in and waits on the dashboard until the start-up splash is gone (screenshots show the page). */
-async function signInToDashboard(page: Page, email: string, password: string) {
-  await signIn(page, email, password);
-  await page.waitForURL('**/cryptocurrency');
-  await page.getByRole('status', { name: 'Loading the vault' }).waitFor({ state: 'detached' });
-}
-
 const total = (page: Page) => page.getByTestId('portfolio-total');
 const tab = (page: Page, name: string) => page.getByRole('tab', { name: new RegExp(`^${name}`) });
-const markNotReloaded = (page: Page) =>
-  page.evaluate(() => {
-    (window as unknown as { notReloaded: boolean }).notReloaded = true;
-  });
-const notReloaded = (page: Page) =>
-  page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded === true);
 
 describe('wallet dashboard and token detail', () => {
   it('shows the portfolio, hides balances across a reload, keeps the tab through the token detail, updates live', async () => {

@@ -1,6 +1,19 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asAdmin, createMember, launch, newPage, open, PHONE, shot, signIn, sql } from './browser.ts';
+import {
+  asAdmin,
+  createMember,
+  launch,
+  markNotReloaded,
+  newPage,
+  notReloaded,
+  open,
+  PHONE,
+  samePersonOn,
+  shot,
+  signInToDashboard,
+  sql,
+} from './browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -20,11 +33,6 @@ async function balance(userId: string, asset: string) {
   return row ? Number(row.balance) : 0;
 }
 
-async function signedIn(page: Page, email: string, password: string) {
-  await signIn(page, email, password);
-  await page.waitForURL('**/cryptocurrency');
-}
-
 describe('send tokens', () => {
   it('sends Q to another member: validation, confirmation, live dashboard of the recipient, recent history refill', async () => {
     const recipient = await createMember({ name: 'Rita Recipient', gpa: true });
@@ -33,15 +41,13 @@ describe('send tokens', () => {
 
     // The recipient's dashboard is open in another browser context the whole time.
     const other = await newPage(browser);
-    await signedIn(other, recipient.email, recipient.password);
+    await signInToDashboard(other, recipient.email, recipient.password);
     const total = other.getByTestId('portfolio-total');
     await expect.poll(() => total.textContent()).toBe('$0.00');
-    await other.evaluate(() => {
-      (window as unknown as { notReloaded: boolean }).notReloaded = true;
-    });
+    await markNotReloaded(other);
 
     const page = await newPage(browser);
-    await signedIn(page, 'member@vault.local', 'Member2026!');
+    await signInToDashboard(page, 'member@vault.local', 'Member2026!');
     await open(page, '/Send');
     await page.getByRole('heading', { level: 1, name: 'Send' }).waitFor();
     const f = form(page);
@@ -89,9 +95,7 @@ describe('send tokens', () => {
 
     // The recipient's dashboard updated live, without a reload.
     await expect.poll(() => total.textContent(), { timeout: 10_000 }).toBe('$25.00');
-    await expect(other.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).resolves.toBe(
-      true,
-    );
+    await expect(notReloaded(other)).resolves.toBe(true);
     await shot(other, 'send-recipient-dashboard-1280');
     expect(await balance(recipient.id, 'Q')).toBe(25);
     expect(await balance(sender!.id, 'Q')).toBe(senderBefore - 25);
@@ -170,12 +174,7 @@ describe('send tokens', () => {
     await shot(page, 'q-tokens-1280');
 
     // The same screens on a phone.
-    const phone = await newPage(browser, PHONE);
-    await phone.goto('/');
-    await phone.evaluate(
-      (token) => localStorage.setItem('authToken', token),
-      await page.evaluate(() => localStorage.getItem('authToken') ?? ''),
-    );
+    const phone = await samePersonOn(browser, page, PHONE);
     await open(phone, '/Send');
     await form(phone).getByLabel('Email').waitFor();
     await shot(phone, 'send-form-390');
@@ -195,7 +194,7 @@ describe('send tokens', () => {
     const [sdira] = await sql<{ id: string }>(`select id from users where email = 'sdira@vault.local'`);
     const heldBefore = await balance(sdira!.id, 'LXAG');
     const page = await newPage(browser);
-    await signedIn(page, 'sdira@vault.local', 'Sdira2026!');
+    await signInToDashboard(page, 'sdira@vault.local', 'Sdira2026!');
     await open(page, '/Send');
     await page.getByRole('heading', { level: 1, name: 'Send Request' }).waitFor();
     const f = form(page);
