@@ -211,6 +211,24 @@ describe('wallet dashboard and token detail', () => {
     await expect.poll(() => tab(page, 'Cryptocurrency').getAttribute('aria-selected')).toBe('true');
   });
 
+  it('wallets that cannot be loaded: the error card says so and Try again loads them', async () => {
+    const page = await newPage(browser);
+    const currencyInfoUrl = '**/api/wallet/currency-info';
+    // A server error without a message body: the card falls back to the spec's 'Something went wrong'.
+    await page.route(currencyInfoUrl, (route) => route.fulfill({ status: 503, body: '' }));
+    await signInToDashboard(page, 'member@vault.local', 'Member2026!');
+    const alert = page.getByRole('alert').filter({ hasText: 'Your wallets could not be loaded.' });
+    await alert.waitFor({ timeout: 10_000 });
+    await alert.getByText('Something went wrong', { exact: true }).waitFor();
+    await shot(page, 'dashboard-load-error-1280');
+
+    // The server answers again: Try again loads the wallets in place of the card.
+    await page.unroute(currencyInfoUrl);
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await total(page).waitFor();
+    await expect(alert.count()).resolves.toBe(0);
+  });
+
   it('a member whose vault is not activated sees the activation banner; swaps lead to /error', async () => {
     const m = await createMember({ name: 'Nell Notyet', gpa: true });
     const page = await newPage(browser);
