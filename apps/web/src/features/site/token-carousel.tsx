@@ -1,7 +1,7 @@
 import { CAROUSEL_INTERVAL_MS } from '@vault/contract/constants';
 import type { NativeToken } from '@vault/contract/schemas/site';
 import { type ReactNode, useEffect, useState } from 'react';
-import { formatPrice } from './format-price';
+import { displayPrice } from '../wallet/format';
 import { Icon } from './icons';
 import { useItemsPerView } from './use-items-per-view';
 import { useNativeTokens } from './use-native-tokens';
@@ -39,7 +39,7 @@ function TokenCard({ token }: { token: NativeToken }) {
       </div>
       <p className="mt-4 text-2xl font-bold tabular-nums text-navy-900">
         <span className="sr-only">Price: </span>
-        {formatPrice(token.price, token.decimals)}
+        {displayPrice(token.price, { kind: 'native', multiplier: token.multiplier, decimals: token.decimals }).text}
       </p>
       <p className="mt-3 line-clamp-3 flex-1 text-sm text-slate-600">{token.description}</p>
       <p className="mt-4">
