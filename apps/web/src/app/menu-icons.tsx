@@ -1,3 +1,5 @@
+import { LineIcon } from '../components/line-icon';
+
 /** Line icons for the side menu, drawn inline so nothing is fetched. */
 const paths = {
   dashboard: 'M3 13h8V3H3zm10 8h8V11h-8zM3 21h8v-6H3zm10-18v6h8V3z',
@@ -15,19 +17,6 @@ const paths = {
 
 export type MenuIconName = keyof typeof paths;
 
-export function MenuIcon({ name, className = 'size-5' }: { name: MenuIconName; className?: string }) {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      className={className}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <path d={paths[name]} />
-    </svg>
-  );
+export function MenuIcon({ name, className }: { name: MenuIconName; className?: string }) {
+  return <LineIcon path={paths[name]} className={className} />;
 }
