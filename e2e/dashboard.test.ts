@@ -142,6 +142,11 @@ describe('wallet dashboard and token detail', () => {
     await history.getByText('Completed').first().waitFor();
     const actions = page.getByRole('list', { name: 'Silver actions' }).getByRole('button');
     await expect(actions.allTextContents()).resolves.toEqual(['Top-Up', 'Send', 'Redeem', 'Swap', 'Exchange']);
+    // Silver issued today is redeemable 1 year and 1 day from now.
+    const nextYear = String(new Date().getUTCFullYear() + 1);
+    await expect(page.getByText(/^Redeemable now:/).textContent()).resolves.toMatch(
+      new RegExp(`Redeemable now: 0\\.0000 XAG, next tokens qualify on \\w+ \\d{1,2}, ${nextYear}`),
+    );
     await shot(page, 'vault-graph-1280');
 
     await page.reload();

@@ -1,4 +1,5 @@
 import type { CryptoWallet, NativeWallet } from '@vault/contract/schemas/wallet';
+import dayjs from 'dayjs';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { Card } from '../../components/card';
 import { LoadError } from '../../components/load-error';
@@ -80,6 +81,8 @@ export function VaultGraphPage() {
   }
 
   const category = wallet.category === 'opportunity' ? 'asset' : wallet.category;
+  // Asset and legacy tokens: what has been held 1 year and 1 day (spec 2 §1) and can be redeemed now.
+  const redeemable = wallet.source.kind === 'native' ? (wallet.source.wallet.redeemable ?? null) : null;
 
   return (
     <div className="space-y-6">
@@ -117,6 +120,16 @@ export function VaultGraphPage() {
             </div>
           </dl>
         </div>
+        {redeemable ? (
+          <p className="mt-4 text-sm text-slate-300">
+            Redeemable now:{' '}
+            <strong className="tabular-nums text-white">
+              {shown(grouped(redeemable.amount, wallet.balanceDecimals), hidden)} {wallet.displaySymbol}
+            </strong>
+            {redeemable.nextOn ? `, next tokens qualify on ${dayjs(redeemable.nextOn).format('MMMM D, YYYY')}` : null}.
+            Asset tokens qualify for redemption 1 year and 1 day after they were acquired.
+          </p>
+        ) : null}
         <div className="mt-6">
           <WalletActions
             actions={walletActions(category, wallet.symbol, user)}
