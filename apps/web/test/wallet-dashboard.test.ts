@@ -1,9 +1,9 @@
 import type { CurrencyInfo, NativeWallet, TransactionLog } from '@vault/contract/schemas/wallet';
 import { describe, expect, it } from 'vitest';
-import { changePercent, isNegative, truncateMemo } from '../src/features/wallet/format.ts';
 import { findWallet, portfolioTotals, walletsByCategory } from '../src/features/wallet/portfolio.ts';
 import { describeLog } from '../src/features/wallet/transaction-history-describe.ts';
 import { dashboardActions, walletActions } from '../src/features/wallet/wallet-actions-routes.ts';
+import { changePercent, isNegative, truncateMemo } from '../src/lib/money-format.ts';
 
 const native = (coinSymbol: string, type: NativeWallet['type'], balance: string, USD: string, orderIndex: number) =>
   ({

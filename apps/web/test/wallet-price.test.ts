@@ -1,7 +1,7 @@
 import type { CryptoWallet, NativeWallet, NftWallet } from '@vault/contract/schemas/wallet';
 import { describe, expect, it } from 'vitest';
-import { displayPrice, type PriceRule } from '../src/features/wallet/format.ts';
 import { cryptoView, nativeView, opportunityView } from '../src/features/wallet/portfolio.ts';
+import { displayPrice, type PriceRule } from '../src/lib/money-format.ts';
 
 const native = (multiplier: string, decimals: number): PriceRule => ({ kind: 'native', multiplier, decimals });
 const rate: PriceRule = { kind: 'rate' };

@@ -1,7 +1,7 @@
 import { CAROUSEL_INTERVAL_MS } from '@vault/contract/constants';
 import type { NativeToken } from '@vault/contract/schemas/site';
 import { type ReactNode, useEffect, useState } from 'react';
-import { displayPrice } from '../wallet/format';
+import { displayPrice } from '../../lib/money-format';
 import { Icon } from './icons';
 import { useItemsPerView } from './use-items-per-view';
 import { useNativeTokens } from './use-native-tokens';

@@ -7,9 +7,9 @@ import { toast } from 'sonner';
 import { Button } from '../../components/button';
 import { api } from '../../lib/api';
 import { errorText } from '../../lib/format';
+import { grouped, usd } from '../../lib/money-format';
 import { queryKeys } from '../../lib/query-client';
 import { DepositAddress } from './activation-deposit-address';
-import { grouped, usd } from './format';
 import { walletKeys } from './queries';
 import { TokenIcon } from './send-form';
 

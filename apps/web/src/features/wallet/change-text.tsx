@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { changePercent, isNegative } from './format';
+import { changePercent, isNegative } from '../../lib/money-format';
 
 const tones = {
   light: { down: 'text-red-600', up: 'text-emerald-600' },

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
+import { displayPrice, grouped, shown, usd } from '../../lib/money-format';
 import { ChangeText } from './change-text';
-import { displayPrice, grouped, shown, usd } from './format';
 import type { CategoryKey, WalletView } from './portfolio';
 import { TokenIcon } from './portfolio-token-icon';
 

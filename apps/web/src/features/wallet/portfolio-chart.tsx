@@ -1,6 +1,6 @@
 import { isPositive } from '@vault/contract/money';
 import { Cell, Pie, PieChart } from 'recharts';
-import { HIDDEN, usd } from './format';
+import { HIDDEN, usd } from '../../lib/money-format';
 import { CATEGORIES, type CategoryKey } from './portfolio';
 
 /**

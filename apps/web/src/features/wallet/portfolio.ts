@@ -1,6 +1,6 @@
 import { add, isAmount, multiply } from '@vault/contract/money';
 import type { CryptoWallet, CurrencyInfo, NativeWallet, NftWallet } from '@vault/contract/schemas/wallet';
-import { DECIMALS, type PriceRule } from './format';
+import { DECIMALS, type PriceRule } from '../../lib/money-format';
 
 /**
  * The dashboard's five categories (spec 1 §2 tabs) and the one shape every wallet row takes, whatever

@@ -1,5 +1,5 @@
 import { formatDateTime } from '../../lib/format';
-import { truncateMemo } from './format';
+import { truncateMemo } from '../../lib/money-format';
 import { type RecentSend, useRecentSends } from './recent-sends';
 import { TokenIcon } from './send-form';
 

@@ -22,7 +22,7 @@ import { Modal } from '../../components/modal';
 import { ApiError, api } from '../../lib/api';
 import { showServerError } from '../../lib/form-errors';
 import { errorText } from '../../lib/format';
-import { grouped, usd } from './format';
+import { grouped, usd } from '../../lib/money-format';
 import { walletKeys } from './queries';
 import { addRecentSend, type RecentSend } from './recent-sends';
 

@@ -1,6 +1,6 @@
 import type { TokenSend } from '@vault/contract/schemas/wallet';
 import { formatDateTime } from '../../lib/format';
-import { grouped } from './format';
+import { grouped } from '../../lib/money-format';
 
 const statusTone = {
   completed: 'bg-emerald-50 text-emerald-700 ring-emerald-600/20',

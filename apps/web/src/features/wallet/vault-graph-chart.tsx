@@ -4,7 +4,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Area, AreaChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { LoadError } from '../../components/load-error';
-import { displayPrice, type PriceRule } from './format';
+import { displayPrice, type PriceRule } from '../../lib/money-format';
 import { useSparklines } from './queries';
 
 type Range = (typeof SPARKLINE_RANGES)[number];

@@ -1,4 +1,4 @@
-import { multiply, SCALE, toFixed } from '@vault/contract/money';
+import { isAmount, multiply, SCALE, toFixed } from '@vault/contract/money';
 
 /**
  * Display rules of spec 1 §9 / spec 2 §9, in one place: USD 2 decimals, native wallets their own decimals,
@@ -7,9 +7,16 @@ import { multiply, SCALE, toFixed } from '@vault/contract/money';
  */
 export const DECIMALS = { usd: 2, crypto: 5, opportunity: 2, rate: 3, change: 4 } as const;
 
-/** 1234567.5 -> '1,234,567.50' (grouping on the whole part only, no float conversion). */
+/** What an amount that is not a decimal shows, instead of breaking the screen around it. */
+export const NOT_AN_AMOUNT = '—';
+
+/**
+ * 1234567.5 -> '1,234,567.50' (grouping on the whole part only, no float conversion). Decimals are kept
+ * within what the money module holds (0 to 8).
+ */
 export function grouped(amount: string, decimals: number): string {
-  const fixed = toFixed(amount, decimals);
+  if (!isAmount(amount)) return NOT_AN_AMOUNT;
+  const fixed = toFixed(amount, Math.max(0, Math.min(decimals, SCALE)));
   const negative = fixed.startsWith('-');
   const [whole, fraction] = (negative ? fixed.slice(1) : fixed).split('.');
   const withCommas = whole!.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
@@ -32,6 +39,7 @@ export type PriceRule = { kind: 'native'; multiplier: string; decimals: number }
 export function displayPrice(price: string, rule: PriceRule): { amount: string; text: string } {
   if (rule.kind === 'rate') return { amount: price, text: `$${grouped(price, DECIMALS.rate)}` };
   const decimals = Math.max(0, Math.min(rule.decimals, SCALE));
+  if (!isAmount(price) || !isAmount(rule.multiplier)) return { amount: price, text: NOT_AN_AMOUNT };
   const amount = multiply(price, rule.multiplier, decimals);
   return { amount, text: `$${grouped(amount, decimals)}` };
 }
@@ -45,6 +53,7 @@ export const shown = (text: string, hidden: boolean) => (hidden ? HIDDEN : text)
 /** Percent change with its sign, 4 decimals (spec 1 §9): '+1.2500%', '-0.3000%'. */
 export function changePercent(change: string): string {
   const text = grouped(change, DECIMALS.change);
+  if (text === NOT_AN_AMOUNT) return text;
   return text.startsWith('-') ? `${text}%` : `+${text}%`;
 }
 
