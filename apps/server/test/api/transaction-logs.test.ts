@@ -273,6 +273,7 @@ describe('GET /api/transaction-log/native-token-send', () => {
         direction: 'received',
         type: 'Receive',
         coin,
+        decimals: 4,
         amount: '2',
         memo: null,
         status: 'completed',

@@ -216,6 +216,8 @@ export const tokenSend = z.object({
   direction: z.enum(['sent', 'received']),
   type: z.string(),
   coin: z.string(),
+  /** The token's display decimals (spec 1 §9: native wallets show their own). */
+  decimals: z.number().int(),
   amount: decimal,
   memo: z.string().nullable(),
   status: z.enum(['completed', 'pending', 'rejected']),

@@ -1,5 +1,5 @@
 import { fillMessage, messages } from '@vault/contract/messages';
-import { normalize } from '@vault/contract/money';
+import { normalize, SCALE } from '@vault/contract/money';
 import {
   type LogsQuery,
   type LogType,
@@ -36,7 +36,8 @@ import type { Context } from '../../context.ts';
 type Row = {
   entry_id: string;
   log_type: LogType;
-  status: TransactionLog['status'];
+  /** What the SQL below can produce (no log expires yet). */
+  status: 'completed' | 'pending' | 'rejected';
   amount: string;
   asset: string;
   memo: string | null;
@@ -209,9 +210,10 @@ export function transactionLogService(ctx: Context) {
             direction: sent ? 'sent' : 'received',
             type: logTitle(row.log_type, sent),
             coin: row.asset,
+            decimals: row.token_decimals ?? SCALE,
             amount: normalize(row.amount),
             memo: row.memo,
-            status: row.status === 'expired' ? 'rejected' : row.status,
+            status: row.status,
             createdAt: iso(row.created_at),
           };
         }),
