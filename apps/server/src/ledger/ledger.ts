@@ -17,6 +17,8 @@ type SystemKind = 'treasury' | 'holds' | 'fees' | 'escrow';
 /** Whose account: a member's, or one of the platform's per asset. */
 export type Party = { userId: string } | { system: SystemKind };
 type Leg = { party: Party; units: bigint };
+/** A member's Idempotency-Key and a hash of the request it came with. */
+type Idempotency = { userId: string; key: string; requestHash: string };
 type Entry = {
   kind: string;
   memo?: string | null;
@@ -113,15 +115,18 @@ export function createLedger(db: Db) {
    * Writes one balanced entry. `lots`: whether member legs acquire (new lot) or dispose (FIFO) of an
    * asset token; moves to and from holds keep the member's lots. `alsoLock`: accounts without a posting
    * whose lots the caller changes next (the holder of a committed hold), locked in the same order.
+   * `claim`: an Idempotency-Key claimed by the same statement, with `{ entryId }` as its stored answer;
+   * when the key is already taken nothing is written and the result is null.
    */
-  async function post(
+  async function write(
     tx: Executor,
     asset: string,
     entry: Entry,
     legs: Leg[],
     lots: boolean,
     alsoLock: Party[] = [],
-  ): Promise<string> {
+    claim?: Idempotency,
+  ): Promise<string | null> {
     if (legs.reduce((sum, leg) => sum + leg.units, 0n) !== 0n) throw new Error('unbalanced entry');
     const entryId = newId();
     const resolved = await Promise.all(
@@ -137,33 +142,50 @@ export function createLedger(db: Db) {
     const postingRows = resolved.map(
       (leg) => sql`(${entryId}::uuid, ${leg.account}::uuid, ${asset}, ${fromUnits(leg.units)}::numeric)`,
     );
-    // One statement, one round trip: the entry, the balances and the postings. The accounts are locked
-    // in id order first, so concurrent entries cannot deadlock; the CHECK on member balances fails the
-    // whole statement on an overdraft.
+    // Every part below runs only when the key was claimed by this very statement.
+    const claimed = claim ? sql`where exists (select 1 from claim)` : sql``;
+    // One statement, one round trip: the key, the entry, the balances and the postings. The accounts are
+    // locked in id order first, so concurrent entries cannot deadlock; the CHECK on member balances fails
+    // the whole statement (the key's claim with it) on an overdraft. A concurrent statement with the same
+    // key waits on the key's row and then writes nothing.
     const statement = sql`
-      with entry as (
+      with ${
+        claim
+          ? sql`claim as (
+        insert into idempotency_keys (user_id, key, request_hash, response)
+        values (${claim.userId}::uuid, ${claim.key}, ${claim.requestHash}, ${JSON.stringify({ entryId })}::jsonb)
+        on conflict do nothing returning 1
+      ),`
+          : sql``
+      }
+      entry as (
         insert into journal_entries (id, kind, memo, created_by, reverses, metadata)
-        values (${entryId}, ${entry.kind}, ${entry.memo ?? null}, ${entry.createdBy ?? null}, ${entry.reverses ?? null},
-                ${JSON.stringify(entry.metadata ?? {})}::jsonb)
+        select ${entryId}::uuid, ${entry.kind}, ${entry.memo ?? null}, ${entry.createdBy ?? null}::uuid,
+               ${entry.reverses ?? null}::uuid, ${JSON.stringify(entry.metadata ?? {})}::jsonb ${claimed}
       ),
       deltas (account_id, delta) as (values ${sql.join(deltaRows, sql`, `)}),
       locked as (
-        select a.id from ledger_accounts a join deltas d on d.account_id = a.id order by a.id for update of a
+        select a.id from ledger_accounts a join deltas d on d.account_id = a.id ${claimed} order by a.id for update of a
       ),
       moved as (
         update ledger_accounts a set balance = a.balance + d.delta
         from deltas d where a.id = d.account_id and d.delta <> 0 and a.id in (select id from locked)
       )
-      insert into postings (entry_id, account_id, asset, amount) values ${sql.join(postingRows, sql`, `)}`;
+      insert into postings (entry_id, account_id, asset, amount)
+      select * from (values ${sql.join(postingRows, sql`, `)}) p ${claimed}
+      returning 1`;
+    let written: number | null;
     if (tx === db) {
       // Outside a transaction, as a named prepared statement: PostgreSQL plans it once per connection
       // instead of on every send (planning cost as much as running it). Every value is a parameter, so
-      // the text depends only on the number of rows, and the name says that number.
+      // the text depends only on the number of rows and on the claim, and the name says both.
       const { sql: text, params } = dialect.sqlToQuery(statement);
-      await db.$client.query({ name: `ledger_entry_${deltaRows.length}_${postingRows.length}`, text, values: params });
+      const name = `ledger_entry_${deltaRows.length}_${postingRows.length}${claim ? '_keyed' : ''}`;
+      written = (await db.$client.query({ name, text, values: params })).rowCount;
     } else {
-      await tx.execute(statement);
+      written = (await tx.execute(statement)).rowCount;
     }
+    if (claim && !written) return null;
     if (lots && (await isLotTracked(tx, asset))) {
       for (const leg of resolved) {
         if (!('userId' in leg.party)) continue;
@@ -184,6 +206,11 @@ export function createLedger(db: Db) {
       }
     }
     return entryId;
+  }
+
+  /** An entry without a claim: always written (or the statement fails). */
+  async function post(tx: Executor, asset: string, entry: Entry, legs: Leg[], lots: boolean, alsoLock: Party[] = []) {
+    return (await write(tx, asset, entry, legs, lots, alsoLock)) as string;
   }
 
   /**
@@ -209,15 +236,28 @@ export function createLedger(db: Db) {
   }
 
   /**
+   * The answer stored for a member's Idempotency-Key, if the key was used (and committed) before; the
+   * same key with another request is a 409.
+   */
+  async function storedAnswer<T>(q: Executor, { userId, key, requestHash }: Idempotency): Promise<T | undefined> {
+    const [first] = await q
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+    if (!first) return undefined;
+    if (first.requestHash !== requestHash) throw conflict(messages.idempotencyKeyReused, 'IDEMPOTENCY_KEY_REUSED');
+    return first.response as T;
+  }
+
+  /**
    * Runs `run` once per (member, key): a repeat returns the first answer, the same key with another
    * request is a 409. Concurrent repeats wait on the key's row and then read the stored answer.
    */
   async function once<T extends Record<string, unknown>>(
-    idempotency: { userId: string; key: string; requestHash: string } | undefined,
+    idempotency: Idempotency | undefined,
     run: (tx: Executor) => Promise<T>,
-    single = false,
   ): Promise<T> {
-    if (!idempotency) return transaction(run, single);
+    if (!idempotency) return transaction(run);
     return transaction(async (tx) => {
       const { userId, key, requestHash } = idempotency;
       const [claimed] = await tx
@@ -226,13 +266,9 @@ export function createLedger(db: Db) {
         .onConflictDoNothing()
         .returning();
       if (!claimed) {
-        const [first] = await tx
-          .select()
-          .from(idempotencyKeys)
-          .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
-        if (!first || first.requestHash !== requestHash)
-          throw conflict(messages.idempotencyKeyReused, 'IDEMPOTENCY_KEY_REUSED');
-        return first.response as T;
+        const first = await storedAnswer<T>(tx, idempotency);
+        if (!first) throw conflict(messages.idempotencyKeyReused, 'IDEMPOTENCY_KEY_REUSED');
+        return first;
       }
       const result = await run(tx);
       await tx
@@ -347,25 +383,34 @@ export function createLedger(db: Db) {
     ) => {
       const units = positive(input.amount);
       if (input.from === input.to) throw badRequest(messages.invalidRequest, 'SEND_TO_SELF');
-      // Without lots to move, the entry is the one statement post() writes.
-      const single = !(await isLotTracked(db, input.asset));
-      return once(
-        idempotency && { ...idempotency, userId: input.from },
-        async (tx) => ({
-          entryId: await post(
-            tx,
-            input.asset,
-            { kind: 'send', createdBy: input.from, memo: input.memo, metadata: { from: input.from, to: input.to } },
-            [
-              { party: { userId: input.from }, units: -units },
-              { party: { userId: input.to }, units },
-            ],
-            true,
-          ),
-        }),
-        single,
-      );
+      const entry = {
+        kind: 'send',
+        createdBy: input.from,
+        memo: input.memo,
+        metadata: { from: input.from, to: input.to },
+      };
+      const legs = [
+        { party: { userId: input.from }, units: -units },
+        { party: { userId: input.to }, units },
+      ];
+      const claim = idempotency && { ...idempotency, userId: input.from };
+      if (await isLotTracked(db, input.asset)) {
+        return once(claim, async (tx) => ({ entryId: await post(tx, input.asset, entry, legs, true) }));
+      }
+      // Without lots to move, the whole send (key included) is the one statement write() makes: no
+      // BEGIN/COMMIT. A key already taken means a repeat: the first answer is returned.
+      return transaction(async () => {
+        const entryId = await write(db, input.asset, entry, legs, true, [], claim);
+        if (entryId) return { entryId };
+        const first = claim && (await storedAnswer<{ entryId: string }>(db, claim));
+        if (!first) throw conflict(messages.idempotencyKeyReused, 'IDEMPOTENCY_KEY_REUSED');
+        return first;
+      }, true);
     },
+
+    /** The first answer to a member's Idempotency-Key, when it was used before (a repeat is answered first). */
+    replay: <T>(userId: string, idempotency: { key: string; requestHash: string }) =>
+      storedAnswer<T>(db, { ...idempotency, userId }),
 
     /** Moves a member's funds to the holds account until commitHold or releaseHold. */
     placeHold: async (

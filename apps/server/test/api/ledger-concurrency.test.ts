@@ -177,53 +177,62 @@ describe('ledger concurrency', () => {
     await checkInvariants(asset);
   }, 60_000);
 
-  it('the same Idempotency-Key 50 times at once makes one entry; another request with it is a 409', async () => {
-    const asset = freshAsset();
-    const [a, b] = (await members(2)) as [string, string];
-    await ledger.credit({ userId: a, asset, amount: '10', by: staff });
-    const input = { from: a, to: b, asset, amount: '1.25' };
+  // Plain tokens take the one-statement path (key claimed in the entry's statement); asset tokens the
+  // transaction that also moves lots.
+  it.each([
+    ['a plain token', async () => freshAsset()],
+    ['an asset token with lots', lotAsset],
+  ])(
+    'the same Idempotency-Key 50 times at once makes one entry; another request with it is a 409 (%s)',
+    async (_, make) => {
+      const asset = await make();
+      const [a, b] = (await members(2)) as [string, string];
+      await ledger.credit({ userId: a, asset, amount: '10', by: staff });
+      const input = { from: a, to: b, asset, amount: '1.25' };
 
-    const results = await Promise.allSettled(
-      Array.from({ length: 50 }, () => ledger.send(input, { key: 'k1', requestHash: 'h1' })),
-    );
-    expect(settledErrors(results)).toEqual([]);
-    const ids = new Set(fulfilled(results).map((r) => r.entryId));
-    expect(ids.size).toBe(1);
-    const [entryId] = [...ids];
+      const results = await Promise.allSettled(
+        Array.from({ length: 50 }, () => ledger.send(input, { key: 'k1', requestHash: 'h1' })),
+      );
+      expect(settledErrors(results)).toEqual([]);
+      const ids = new Set(fulfilled(results).map((r) => r.entryId));
+      expect(ids.size).toBe(1);
+      const [entryId] = [...ids];
 
-    const entries = await server.db.execute<{ id: string; kind: string }>(sql`
+      const entries = await server.db.execute<{ id: string; kind: string }>(sql`
       select distinct j.id, j.kind from journal_entries j join postings p on p.entry_id = j.id
       where p.asset = ${asset} and j.kind = 'send'`);
-    expect(entries.rows).toEqual([{ id: entryId, kind: 'send' }]);
-    expect(await balance(a, asset)).toBe('8.75');
-    expect(await balance(b, asset)).toBe('1.25');
-    const keys = await server.db.execute<{ request_hash: string; response: unknown }>(sql`
+      expect(entries.rows).toEqual([{ id: entryId, kind: 'send' }]);
+      expect(await balance(a, asset)).toBe('8.75');
+      expect(await balance(b, asset)).toBe('1.25');
+      const keys = await server.db.execute<{ request_hash: string; response: unknown }>(sql`
       select request_hash, response from idempotency_keys where user_id = ${a} and key = 'k1'`);
-    expect(keys.rows).toEqual([{ request_hash: 'h1', response: { entryId } }]);
+      expect(keys.rows).toEqual([{ request_hash: 'h1', response: { entryId } }]);
 
-    // A later repeat gets the first answer; the same key with another request is refused, changing nothing.
-    expect(await ledger.send(input, { key: 'k1', requestHash: 'h1' })).toEqual({ entryId });
-    await expect(ledger.send({ ...input, amount: '2' }, { key: 'k1', requestHash: 'h2' })).rejects.toMatchObject({
-      statusCode: 409,
-      code: 'IDEMPOTENCY_KEY_REUSED',
-      message: messages.idempotencyKeyReused,
-    });
-    // ... also when both requests race.
-    const raced = await Promise.allSettled(
-      Array.from({ length: 20 }, (_, i) =>
-        ledger.send(i % 2 ? input : { ...input, amount: '2' }, { key: 'k2', requestHash: i % 2 ? 'h1' : 'h2' }),
-      ),
-    );
-    const winners = new Set(fulfilled(raced).map((r) => r.entryId));
-    expect(winners.size).toBe(1);
-    const losers = settledErrors(raced);
-    expect(losers.length).toBe(10);
-    for (const error of losers) expect(error).toMatchObject({ statusCode: 409, code: 'IDEMPOTENCY_KEY_REUSED' });
-    const after = toUnits(await balance(a, asset));
-    expect([toUnits('7.5'), toUnits('6.75')]).toContain(after);
-    expect(toUnits(await balance(b, asset))).toBe(toUnits('10') - after);
-    await checkInvariants(asset);
-  }, 60_000);
+      // A later repeat gets the first answer; the same key with another request is refused, changing nothing.
+      expect(await ledger.send(input, { key: 'k1', requestHash: 'h1' })).toEqual({ entryId });
+      await expect(ledger.send({ ...input, amount: '2' }, { key: 'k1', requestHash: 'h2' })).rejects.toMatchObject({
+        statusCode: 409,
+        code: 'IDEMPOTENCY_KEY_REUSED',
+        message: messages.idempotencyKeyReused,
+      });
+      // ... also when both requests race.
+      const raced = await Promise.allSettled(
+        Array.from({ length: 20 }, (_, i) =>
+          ledger.send(i % 2 ? input : { ...input, amount: '2' }, { key: 'k2', requestHash: i % 2 ? 'h1' : 'h2' }),
+        ),
+      );
+      const winners = new Set(fulfilled(raced).map((r) => r.entryId));
+      expect(winners.size).toBe(1);
+      const losers = settledErrors(raced);
+      expect(losers.length).toBe(10);
+      for (const error of losers) expect(error).toMatchObject({ statusCode: 409, code: 'IDEMPOTENCY_KEY_REUSED' });
+      const after = toUnits(await balance(a, asset));
+      expect([toUnits('7.5'), toUnits('6.75')]).toContain(after);
+      expect(toUnits(await balance(b, asset))).toBe(toUnits('10') - after);
+      await checkInvariants(asset);
+    },
+    60_000,
+  );
 
   it('commits and releases one hold 20 times each at once: exactly one succeeds, the rest are HOLD_RESOLVED', async () => {
     const asset = freshAsset();

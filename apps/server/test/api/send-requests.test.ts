@@ -186,6 +186,10 @@ describe('POST /api/request/create-legacy-send-request', () => {
     expect(await countRows(server, 'holds', sql`user_id = ${from.user.id}`)).toBe(1);
     const other = await create(from, { to: to.email, amount: '2', coin }, key);
     expect([other.statusCode, other.json().message]).toEqual([409, messages.idempotencyKeyReused]);
+    // A lost answer repeated after the recipient was blocked still gets the first answer.
+    await server.db.update(users).set({ isBlocked: true }).where(eq(users.id, to.user.id));
+    const repeat = await create(from, { to: to.email, amount: '1', coin }, key);
+    expect([repeat.statusCode, repeat.json().data.requestId]).toEqual([200, results[0]!.json().data.requestId]);
   });
 
   it('tells the member’s open screens that the balance moved (walletUpdated)', async () => {

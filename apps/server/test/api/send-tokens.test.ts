@@ -120,7 +120,9 @@ describe('POST /api/native-wallet/send-tokens', () => {
     const blocked = await createMember(server, { isBlocked: true, blockReason: 'x' });
     const unverified = await createLoggedInMember(server);
     await server.db.update(users).set({ emailVerifiedAt: null }).where(eq(users.id, unverified.user.id));
-    for (const to of ['nobody@example.com', blocked.email, unverified.email]) {
+    // Administrators have no vault: tokens sent to them could never be spent.
+    const admin = await createMember(server, { role: 'admin' });
+    for (const to of ['nobody@example.com', blocked.email, unverified.email, admin.email]) {
       const res = await send(a, { to, amount: '1', coin });
       expect(res.statusCode, to).toBe(404);
       expect(res.json().message).toBe(messages.recipientNotFound);
@@ -161,6 +163,12 @@ describe('POST /api/native-wallet/send-tokens', () => {
     expect(await balanceOf(a.user.id)).toBe('9');
     const other = await send(a, { to: b.email, amount: '2', coin }, key);
     expect(other.statusCode).toBe(409);
+    // A repeat whose answer was lost gets the first answer even when the recipient was blocked since:
+    // the send happened, and saying otherwise would make the member send again.
+    await server.db.update(users).set({ isBlocked: true }).where(eq(users.id, b.user.id));
+    const repeat = await send(a, { to: b.email, amount: '1', coin }, key);
+    expect([repeat.statusCode, repeat.json().data.entryId]).toEqual([200, results[0]!.json().data.entryId]);
+    expect(await balanceOf(a.user.id)).toBe('9');
   });
 
   it('tells both parties’ open screens at once (nativeWalletUpdate on their e-mail channels)', async () => {

@@ -5,10 +5,16 @@ import { users } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 
 /**
- * Who may receive tokens: an existing, verified, unblocked member. One rule for sends, send requests and
+ * Who may receive tokens: an existing, verified, unblocked member (administrators have no vault, so
+ * tokens sent to them could never be spent). One rule for sends, send requests and
  * their approval.
  */
-const receives = and(isNull(users.deletedAt), isNotNull(users.emailVerifiedAt), eq(users.isBlocked, false));
+const receives = and(
+  eq(users.role, 'member'),
+  isNull(users.deletedAt),
+  isNotNull(users.emailVerifiedAt),
+  eq(users.isBlocked, false),
+);
 
 /** Prepared once per database handle: every send asks it (named statement, planned once). */
 const byEmail = new WeakMap<Db, ReturnType<typeof prepareByEmail>>();

@@ -13,6 +13,10 @@ export function nativeWalletService(ctx: Context, ledger: Ledger, catalogue: Cat
   return {
     /** Member to member by e-mail (spec 2 §2 "Send tokens"). */
     async send(me: User, body: SendTokensBody, idempotency?: { key: string; requestHash: string }) {
+      // A repeat is answered first, as it was: whatever changed since (the recipient blocked, the vault's
+      // state) must not turn a send that happened into an error.
+      const first = idempotency && (await ledger.replay<{ entryId: string }>(me.id, idempotency));
+      if (first) return { message: sentMessage(body.coin), data: first };
       if (me.type === 'sdira') throw forbidden(messages.sdiraSendsByRequest, 'SDIRA_REQUEST_REQUIRED');
       if (!me.isWalletActivated) throw forbidden(messages.activateFirst, 'NOT_ACTIVATED');
       // Platform tokens and crypto wallets both offer Send (spec 2 §2 "Token detail").

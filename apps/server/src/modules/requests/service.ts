@@ -66,6 +66,15 @@ export function requestService(ctx: Context, ledger: Ledger, notifications: Noti
     };
   }
 
+  /** The answer to a send request: its id, found by its hold (a repeated key answers with the first hold). */
+  async function submitted(holdId: string) {
+    const [request] = await db
+      .select({ id: memberRequests.id })
+      .from(memberRequests)
+      .where(eq(memberRequests.holdId, holdId));
+    return { message: messages.requestSubmitted, data: { requestId: request!.id } };
+  }
+
   /** Both parties' open screens refresh; the member is told the outcome (notification, live). */
   async function announce(request: Awaited<ReturnType<typeof find>>, notice: string) {
     const { view } = request;
@@ -78,9 +87,12 @@ export function requestService(ctx: Context, ledger: Ledger, notifications: Noti
   return {
     /** request/create-legacy-send-request: same body and recipient rules as send-tokens. */
     async createSend(me: User, body: SendTokensBody, idempotency?: { key: string; requestHash: string }) {
+      // A repeat is answered first, as it was (see native-wallet send).
+      const first = idempotency && (await ledger.replay<{ holdId: string }>(me.id, idempotency));
+      if (first) return submitted(first.holdId);
       if (me.type !== 'sdira') throw forbidden(messages.sendRequestsSdiraOnly, 'SDIRA_ONLY');
       if (!me.isWalletActivated) throw forbidden(messages.activateFirst, 'NOT_ACTIVATED');
-      // The same tokens as send-tokens: the platform's own, not crypto coins.
+      // Requests move the platform's own tokens (legacy tokens and Q), not crypto coins.
       if (!(await isNativeToken(db, body.coin)))
         throw badRequest(messages.invalidRequest, 'UNKNOWN_ASSET', { coin: messages.invalidRequest });
       const recipient = await findRecipient(db, me, body.to);
@@ -108,13 +120,8 @@ export function requestService(ctx: Context, ledger: Ledger, notifications: Noti
         },
         idempotency,
       );
-      // A repeat of an Idempotency-Key answers with the first hold, whose request is the first request.
-      const [request] = await db
-        .select({ id: memberRequests.id })
-        .from(memberRequests)
-        .where(eq(memberRequests.holdId, holdId));
       ctx.events.emit('walletUpdated', { userId: me.id, email: me.email });
-      return { message: messages.requestSubmitted, data: { requestId: request!.id } };
+      return submitted(holdId);
     },
 
     /** Back office: requests by status, newest first. */
