@@ -5,6 +5,7 @@
  * Uses DATABASE_URL's server (a fresh database, dropped afterwards) or an embedded PostgreSQL.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import http from 'node:http';
@@ -115,7 +116,7 @@ async function login(base: string, email: string, password: string) {
   return ((await res.json()) as { accessToken: string }).accessToken;
 }
 
-/** One POST over a kept-alive connection (node:http: far cheaper per request than fetch). */
+/** One POST over a kept-alive connection (node:http: far cheaper per request than fetch), with a fresh Idempotency-Key. */
 function post(agent: http.Agent, url: URL, token: string, body: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const req = http.request(
@@ -127,6 +128,8 @@ function post(agent: http.Agent, url: URL, token: string, body: string): Promise
           authorization: `Bearer ${token}`,
           'content-type': 'application/json',
           'content-length': Buffer.byteLength(body),
+          // Like the web app: every send carries its own key.
+          'idempotency-key': randomUUID(),
         },
       },
       (res) => {

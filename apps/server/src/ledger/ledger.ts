@@ -235,15 +235,25 @@ export function createLedger(db: Db) {
     }
   }
 
+  // Every keyed send asks it first (a repeat is answered before anything else): prepared, planned once.
+  const keyedAnswer = db
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, sql.placeholder('userId')), eq(idempotencyKeys.key, sql.placeholder('key'))))
+    .prepare('idempotency_answer');
+
   /**
    * The answer stored for a member's Idempotency-Key, if the key was used (and committed) before; the
    * same key with another request is a 409.
    */
   async function storedAnswer<T>(q: Executor, { userId, key, requestHash }: Idempotency): Promise<T | undefined> {
-    const [first] = await q
-      .select()
-      .from(idempotencyKeys)
-      .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+    const [first] =
+      q === db
+        ? await keyedAnswer.execute({ userId, key })
+        : await q
+            .select()
+            .from(idempotencyKeys)
+            .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
     if (!first) return undefined;
     if (first.requestHash !== requestHash) throw conflict(messages.idempotencyKeyReused, 'IDEMPOTENCY_KEY_REUSED');
     return first.response as T;

@@ -10,19 +10,31 @@ import { findRecipient } from '../members/recipient.ts';
 /** Member-facing wallet operations; money moves only through the ledger. */
 export function nativeWalletService(ctx: Context, ledger: Ledger, catalogue: CatalogueService) {
   const { db } = ctx;
+
+  /** Whether `me` may send this now, and to whom: the recipient. */
+  async function sendable(me: User, body: SendTokensBody) {
+    if (me.type === 'sdira') throw forbidden(messages.sdiraSendsByRequest, 'SDIRA_REQUEST_REQUIRED');
+    if (!me.isWalletActivated) throw forbidden(messages.activateFirst, 'NOT_ACTIVATED');
+    // Platform tokens and crypto wallets both offer Send (spec 2 §2 "Token detail").
+    if (!(await catalogue.lookup(body.coin)))
+      throw badRequest(messages.unknownAsset, 'UNKNOWN_ASSET', { coin: messages.unknownAsset });
+    return findRecipient(db, me, body.to);
+  }
+
   return {
     /** Member to member by e-mail (spec 2 §2 "Send tokens"). */
     async send(me: User, body: SendTokensBody, idempotency?: { key: string; requestHash: string }) {
-      // A repeat is answered first, as it was: whatever changed since (the recipient blocked, the vault's
-      // state) must not turn a send that happened into an error.
-      const first = idempotency && (await ledger.replay<{ entryId: string }>(me.id, idempotency));
-      if (first) return { message: sentMessage(body.coin), data: first };
-      if (me.type === 'sdira') throw forbidden(messages.sdiraSendsByRequest, 'SDIRA_REQUEST_REQUIRED');
-      if (!me.isWalletActivated) throw forbidden(messages.activateFirst, 'NOT_ACTIVATED');
-      // Platform tokens and crypto wallets both offer Send (spec 2 §2 "Token detail").
-      if (!(await catalogue.lookup(body.coin)))
-        throw badRequest(messages.invalidRequest, 'UNKNOWN_ASSET', { coin: messages.invalidRequest });
-      const recipient = await findRecipient(db, me, body.to);
+      let recipient: { id: string; email: string };
+      try {
+        recipient = await sendable(me, body);
+      } catch (error) {
+        // A repeat whose checks no longer pass (the recipient blocked since, ...) gets the first answer:
+        // the send happened, and an error would make the member send again. (Asked only on this path: a
+        // repeat that passes the checks is answered by the ledger's claim of the key.)
+        const first = idempotency && (await ledger.replay<{ entryId: string }>(me.id, idempotency));
+        if (first) return { message: sentMessage(body.coin), data: first };
+        throw error;
+      }
       const { entryId } = await ledger.send(
         { from: me.id, to: recipient.id, asset: body.coin, amount: body.amount, memo: body.memo },
         idempotency,
