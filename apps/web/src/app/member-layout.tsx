@@ -1,16 +1,18 @@
 import { useState } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { Logo } from '../components/logo';
 import { ProfilePictureButton } from '../features/account/profile-picture-button';
 import { LogoutModal } from '../features/auth/logout-modal';
 import { NotificationBell } from '../features/notifications/notification-bell';
 import { useSession } from '../lib/session';
 import { MobileDrawer } from './mobile-drawer';
+import { ScreenBoundary } from './screen-boundary';
 import { SideMenu } from './side-menu';
 
 /** The signed-in shell: side menu (a drawer on phones), header with bell, picture, name and welcome line. */
 export function MemberLayout() {
   const { info } = useSession();
+  const location = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [logoutOpen, setLogoutOpen] = useState(false);
   if (!info) return null;
@@ -52,7 +54,9 @@ export function MemberLayout() {
       </header>
 
       <main id="main" className="mx-auto max-w-6xl px-4 py-6 lg:px-8 lg:py-8">
-        <Outlet />
+        <ScreenBoundary locationKey={location.key} home={{ to: '/cryptocurrency', label: 'Back to Dashboard' }}>
+          <Outlet />
+        </ScreenBoundary>
       </main>
       <LogoutModal open={logoutOpen} onOpenChange={setLogoutOpen} />
     </div>
