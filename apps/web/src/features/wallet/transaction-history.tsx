@@ -37,11 +37,13 @@ type Wallet = { symbol: string; decimals: number; iconUrl: string | null; color:
 export function TransactionHistory({ wallet, me }: { wallet: Wallet; me: string }) {
   const logs = useLogPages({ coinId: wallet.symbol });
   const sentinel = useRef<HTMLDivElement>(null);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = logs;
+  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = logs;
 
   useEffect(() => {
     const el = sentinel.current;
-    if (!el || !hasNextPage) return;
+    // After a failed page the list stops loading by itself (it would ask again and again while the end is in
+    // view); Load more is the retry.
+    if (!el || !hasNextPage || isFetchNextPageError) return;
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
@@ -50,7 +52,7 @@ export function TransactionHistory({ wallet, me }: { wallet: Wallet; me: string 
     );
     observer.observe(el);
     return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
 
   const items = logs.data?.pages.flatMap((p) => p.data) ?? [];
   const total = logs.data?.pages[0]?.total ?? 0;
