@@ -52,6 +52,9 @@ const USD_DECIMALS = 2;
 /** Read-only fields look like text on a grey field, not like something to type into. */
 const readOnlyClass = `${inputClass.replace('bg-white', 'bg-slate-100')} text-slate-700`;
 
+/** A 4xx: the server looked at the send and refused it, so nothing was sent and the key is spent. */
+const isRefusal = (error: unknown) => error instanceof ApiError && error.status >= 400 && error.status < 500;
+
 /** amount × price to the cent, or nothing while the amount is not (yet) a valid amount. */
 function usdValue(amount: string, price: string | undefined): string | null {
   const trimmed = amount.trim();
@@ -139,8 +142,9 @@ export function SendForm({ wallets, initialCoin, lockedCoin, asRequest, memberEm
       setDialogOpen(false);
       navigate('/cryptocurrency');
     } catch (error) {
-      if (error instanceof ApiError && error.status === 0) {
-        // No answer: the send may or may not have happened. Keep the dialog and the key; Confirm retries safely.
+      if (!isRefusal(error)) {
+        // No answer (network) or a server failure (5xx): the send may or may not have happened. Keep the dialog
+        // and the key; Confirm retries safely, the server answers a send it already made with its first answer.
         unanswered.current = pending;
         toast.error(errorText(error));
         return;
