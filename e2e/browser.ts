@@ -39,7 +39,8 @@ export async function newPage(browser: Browser, viewport = DESKTOP): Promise<Pag
 
 export async function shot(page: Page, name: string) {
   await mkdir(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: false });
+  // Animations stopped: the picture shows the page at rest, not a spinner or a pulse half-way.
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: false, animations: 'disabled' });
 }
 
 /** Reads the e2e database directly: the outbox (mails), and fixture changes an admin console would make. */
@@ -139,3 +140,7 @@ export const markNotReloaded = (page: Page) =>
   });
 export const notReloaded = (page: Page) =>
   page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded === true);
+
+/** Waits until the page's live-update socket is connected (realtime-bridge marks it), so an event caused next reaches it. */
+export const realtimeConnected = (page: Page) =>
+  page.waitForFunction(() => document.documentElement.dataset.realtime === 'connected');

@@ -13,6 +13,7 @@ import {
   notReloaded,
   open,
   PHONE,
+  realtimeConnected,
   shot,
   signInToDashboard,
   sql,
@@ -159,6 +160,7 @@ describe('wallet dashboard and token detail', () => {
 
     // Another member sends XAG: the open dashboard updates without a reload.
     const sender = await activatedSender();
+    await realtimeConnected(page);
     await markNotReloaded(page);
     const before = await total(page).textContent();
     await sender.send('1.5', 'Live update from the e2e test run');
@@ -171,6 +173,7 @@ describe('wallet dashboard and token detail', () => {
     // And the open token detail: a Receive row from the sender, memo cut at 30 characters.
     await page.getByRole('link', { name: 'Silver', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'Silver' }).waitFor();
+    await realtimeConnected(page);
     await markNotReloaded(page);
     await sender.send('0.25', 'Second live update');
     const received = history.getByRole('listitem').filter({ hasText: 'Second live update' });
@@ -230,6 +233,42 @@ describe('wallet dashboard and token detail', () => {
     // The server answers again: Try again loads the wallets in place of the card.
     await page.unroute(currencyInfoUrl);
     await alert.getByRole('button', { name: 'Try again' }).click();
+    await total(page).waitFor();
+    await expect(alert.count()).resolves.toBe(0);
+
+    // A refresh that fails keeps the wallets on screen and says they may be out of date.
+    const shown = await total(page).textContent();
+    await page.route(currencyInfoUrl, (route) => route.fulfill({ status: 503, body: '' }));
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    const stale = page.getByRole('alert').filter({ hasText: 'Your wallets could not be updated' });
+    await stale.waitFor({ timeout: 10_000 });
+    await expect(total(page).textContent()).resolves.toBe(shown);
+    await page.getByRole('link', { name: 'Q Dollar' }).waitFor();
+    await shot(page, 'dashboard-refresh-error-1280');
+    await page.unroute(currencyInfoUrl);
+    await stale.getByRole('button', { name: 'Try again' }).click();
+    await stale.waitFor({ state: 'detached' });
+    await expect(total(page).textContent()).resolves.toBe(shown);
+  });
+
+  it('a screen that fails to render: the layout stays, the screen says so and a reload brings it back', async () => {
+    const page = await newPage(browser);
+    const currencyInfoUrl = '**/api/wallet/currency-info';
+    // An answer of a shape the screen does not expect makes it throw while rendering.
+    await page.route(currencyInfoUrl, (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: '{}' }),
+    );
+    await signInToDashboard(page, 'member@vault.local', 'Member2026!');
+    const alert = page.getByRole('alert').filter({ hasText: 'Something went wrong' });
+    await alert.waitFor({ timeout: 10_000 });
+    await alert.getByText('This screen could not be shown.', { exact: false }).waitFor();
+    // The member layout (header, menu) is still there around the message.
+    await page.getByText('Welcome,', { exact: false }).first().waitFor();
+    await page.getByRole('link', { name: 'Back to Dashboard' }).waitFor();
+    await shot(page, 'screen-error-1280');
+
+    await page.unroute(currencyInfoUrl);
+    await page.getByRole('button', { name: 'Reload the page' }).click();
     await total(page).waitFor();
     await expect(alert.count()).resolves.toBe(0);
   });

@@ -1,7 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  apiLogin,
   asAdmin,
+  baseUrl,
   createMember,
   launch,
   markNotReloaded,
@@ -9,6 +11,7 @@ import {
   notReloaded,
   open,
   PHONE,
+  realtimeConnected,
   samePersonOn,
   shot,
   signInToDashboard,
@@ -44,6 +47,7 @@ describe('send tokens', () => {
     await signInToDashboard(other, recipient.email, recipient.password);
     const total = other.getByTestId('portfolio-total');
     await expect.poll(() => total.textContent()).toBe('$0.00');
+    await realtimeConnected(other);
     await markNotReloaded(other);
 
     const page = await newPage(browser);
@@ -141,6 +145,29 @@ describe('send tokens', () => {
     await expect.poll(() => total.textContent(), { timeout: 10_000 }).toBe('$40.00');
     expect(await balance(recipient.id, 'Q')).toBe(40);
 
+    // A server failure (5xx) after the send was made: the dialog stays with the same key, so Confirm again
+    // gets the first send's answer, not a second send.
+    await open(page, '/Send');
+    await email.fill(recipient.email);
+    await amount.fill('2');
+    let failed = false;
+    await page.route('**/api/native-wallet/send-tokens', async (route) => {
+      if (failed) return route.continue();
+      failed = true;
+      await route.fetch();
+      await route.fulfill({ status: 502, body: '' });
+    });
+    await f.getByRole('button', { name: 'Send Now' }).click();
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('Something went wrong').first().waitFor();
+    await expect.poll(() => balance(recipient.id, 'Q')).toBe(42);
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('Q sent Successfully').first().waitFor();
+    await page.waitForURL('**/cryptocurrency');
+    await page.unroute('**/api/native-wallet/send-tokens');
+    await expect.poll(() => total.textContent(), { timeout: 10_000 }).toBe('$42.00');
+    expect(await balance(recipient.id, 'Q')).toBe(42);
+
     // Server answers land under their fields, the input kept.
     await open(page, '/Send');
     await email.fill('member@vault.local');
@@ -159,7 +186,7 @@ describe('send tokens', () => {
     await open(page, '/token-history');
     const history = page.getByRole('region', { name: 'Token history' });
     await history.getByRole('cell', { name: recipient.email }).first().waitFor();
-    await expect(history.getByRole('row').filter({ hasText: recipient.email }).count()).resolves.toBe(3);
+    await expect(history.getByRole('row').filter({ hasText: recipient.email }).count()).resolves.toBe(4);
     await shot(page, 'token-history-1280');
 
     await open(page, '/Q-tokens');
@@ -202,6 +229,26 @@ describe('send tokens', () => {
     await f.getByLabel('Email').fill('member@vault.local');
     await f.getByLabel('Amount').fill('1.5');
     await shot(page, 'send-request-sdira-1280');
+
+    // Someone sends the member dollar tokens while the wallets cannot be loaded: the live refresh fails, the
+    // form and what was typed stay, a line says the balances may be out of date.
+    await realtimeConnected(page);
+    await page.route('**/api/wallet/currency-info', (route) => route.fulfill({ status: 503, body: '' }));
+    const memberToken = await apiLogin('member@vault.local', 'Member2026!');
+    const gift = await fetch(`${baseUrl()}/api/native-wallet/send-tokens`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${memberToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ to: 'sdira@vault.local', amount: '1', coin: 'Q' }),
+    });
+    expect(gift.status).toBe(200);
+    const stale = page.getByRole('alert').filter({ hasText: 'Your wallets could not be updated' });
+    await stale.waitFor({ timeout: 10_000 });
+    await expect(f.getByLabel('Amount').inputValue()).resolves.toBe('1.5');
+    await expect(f.getByLabel('Email').inputValue()).resolves.toBe('member@vault.local');
+    await page.unroute('**/api/wallet/currency-info');
+    await stale.getByRole('button', { name: 'Try again' }).click();
+    await stale.waitFor({ state: 'detached' });
+    await expect(f.getByLabel('Token').inputValue()).resolves.toBe('LXAG');
     await f.getByRole('button', { name: 'Send Request' }).click();
     await confirmDialog(page).getByRole('button', { name: 'Confirm' }).click();
     await page.getByText('Request submitted successfully please wait for admin approval').first().waitFor();

@@ -17,12 +17,21 @@ export function RealtimeBridge() {
   useEffect(() => {
     if (!token || !userId || !email) return;
     const socket = connectSocket(token);
-    socket.on('connect', () => socket.emit('user-connect', { userId }));
+    // Whether live updates can arrive now, on the page's root element: browser tests wait for it before
+    // they cause one, and it is harmless to anyone else.
+    const mark = (state: 'connected' | 'disconnected') => {
+      document.documentElement.dataset.realtime = state;
+    };
+    socket.on('connect', () => {
+      mark('connected');
+      socket.emit('user-connect', { userId });
+    });
     socket.on('connect_error', (error) => {
       // socket.io retries by itself; a refused session will never connect, so end it instead.
       if (isAuthRefusal(error)) clear();
     });
     socket.on('disconnect', (reason) => {
+      mark('disconnected');
       // The server drops sockets when it revokes sessions; asking user/info tells whether ours is one of them.
       if (reason === 'io server disconnect') void queryClient.invalidateQueries({ queryKey: queryKeys.userInfo });
     });
@@ -45,6 +54,7 @@ export function RealtimeBridge() {
     });
     return () => {
       socket.disconnect();
+      delete document.documentElement.dataset.realtime;
     };
   }, [token, userId, email, clear, queryClient]);
 

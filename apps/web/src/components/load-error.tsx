@@ -31,3 +31,23 @@ export function LoadError({
     </div>
   );
 }
+
+/**
+ * A later request for something already shown failed (a refresh, a live update): what is shown stays, and
+ * this line above it says that it may be out of date, with Try again.
+ */
+export function RefreshError({ query, what, className = '' }: { query: Retryable; what: string; className?: string }) {
+  return (
+    <div
+      role="alert"
+      className={`flex flex-wrap items-center justify-between gap-x-4 gap-y-2 rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-600/20 ${className}`}
+    >
+      <p>
+        {what} could not be updated: {errorText(query.error).replace(/\.$/, '')}. What you see was loaded earlier.
+      </p>
+      <Button variant="secondary" busy={query.isFetching} onClick={() => void query.refetch()} className="py-1.5!">
+        Try again
+      </Button>
+    </div>
+  );
+}

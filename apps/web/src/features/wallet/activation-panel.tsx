@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { compare, multiply, subtract } from '@vault/contract/money';
 import type { UserInfoResponse } from '@vault/contract/schemas/user';
-import type { ActivationAsset } from '@vault/contract/schemas/wallet';
+import type { ActivationAsset, CurrencyInfo } from '@vault/contract/schemas/wallet';
 import { type ReactNode, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../components/button';
@@ -39,6 +39,7 @@ export function ActivationPanel({ assets, onActivated }: { assets: ActivationAss
       onActivated?.();
       // The page turns into the send form at once; fresh wallets and user info follow.
       queryClient.setQueryData<UserInfoResponse>(queryKeys.userInfo, (old) => old && { ...old, user: res.user });
+      queryClient.setQueryData<CurrencyInfo>(walletKeys.currencyInfo, (old) => old && { ...old, user: res.user });
       void queryClient.invalidateQueries({ queryKey: walletKeys.all });
       void queryClient.invalidateQueries({ queryKey: queryKeys.userInfo });
     } catch (error) {

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Card } from '../../components/card';
-import { LoadError } from '../../components/load-error';
+import { LoadError, RefreshError } from '../../components/load-error';
 import { SkeletonRows } from '../../components/skeleton-rows';
 import { shown, usd } from '../../lib/money-format';
 import { useSession } from '../../lib/session';
@@ -82,12 +82,14 @@ export function DashboardPage() {
 
       {currency.isPending ? (
         <DashboardSkeleton />
-      ) : currency.isError || !groups || !totals ? (
+      ) : !groups || !totals ? (
         <Card>
           <LoadError query={currency} title={WALLETS_NOT_LOADED} />
         </Card>
       ) : (
         <>
+          {/* A failed refresh keeps the wallets on screen and says they may be out of date. */}
+          {currency.isError ? <RefreshError query={currency} what="Your wallets" /> : null}
           <div className="grid gap-6 lg:grid-cols-2">
             <section
               aria-labelledby="portfolio-heading"

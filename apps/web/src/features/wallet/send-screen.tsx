@@ -1,21 +1,19 @@
 import { isPositive } from '@vault/contract/money';
 import type { UserInfo } from '@vault/contract/schemas/user';
-import type { CryptoWallet, NativeWallet } from '@vault/contract/schemas/wallet';
+import type { CryptoWallet, CurrencyInfo, NativeWallet } from '@vault/contract/schemas/wallet';
 import { type ReactNode, useState } from 'react';
 import { Spinner } from '../../components/button';
 import { Card } from '../../components/card';
-import { LoadError } from '../../components/load-error';
+import { LoadError, RefreshError } from '../../components/load-error';
 import { useSession } from '../../lib/session';
 import { ActivationPanel } from './activation-panel';
 import { useCurrencyInfo, WALLETS_NOT_LOADED } from './queries';
 import type { RecentSend } from './recent-sends';
 import { type SendableWallet, SendForm } from './send-form';
+import { isSdira } from './wallet-actions-routes';
 
 /** The dollar token: the default coin of a send (spec 2 §3) and the only coin of /Q-tokens. */
 export const DOLLAR_TOKEN = 'Q';
-
-/** sdira members send by request (spec 2 §1); the server tells them apart by the same account type. */
-const isSdira = (user: UserInfo) => user.type === 'sdira';
 
 /**
  * Which wallets a member sends from: sdira members their retirement-account tokens (their requests move
@@ -55,7 +53,6 @@ export function SendScreen({ coin, lockedCoin, aside }: Props) {
   // Activated on this page: the form that replaces the instructions takes the focus they had.
   const [activatedHere, setActivatedHere] = useState(false);
   if (!info) return null;
-  const { user } = info;
 
   if (currency.isPending) {
     return (
@@ -64,21 +61,48 @@ export function SendScreen({ coin, lockedCoin, aside }: Props) {
       </p>
     );
   }
-  if (currency.isError) {
+  if (!currency.data) {
     return (
       <Card>
         <LoadError query={currency} title={WALLETS_NOT_LOADED} />
       </Card>
     );
   }
+  // As on the dashboard: the member as the wallets' answer has it (activation changes with the wallets).
+  const { user } = currency.data;
 
+  return (
+    <div className="space-y-4">
+      {/* A failed refresh keeps the form and what was typed; it only says the balances may be out of date. */}
+      {currency.isError ? <RefreshError query={currency} what="Your wallets" /> : null}
+      <SendContent
+        data={currency.data}
+        user={user}
+        coin={coin}
+        lockedCoin={lockedCoin}
+        aside={aside}
+        activatedHere={activatedHere}
+        onActivated={() => setActivatedHere(true)}
+      />
+    </div>
+  );
+}
+
+/** The activation panel or the send form, for the wallets as last loaded. */
+function SendContent({
+  data,
+  user,
+  coin,
+  lockedCoin,
+  aside,
+  activatedHere,
+  onActivated,
+}: Props & { data: CurrencyInfo; user: UserInfo; activatedHere: boolean; onActivated: () => void }) {
   if (!user.isWalletActivated) {
-    return (
-      <ActivationPanel assets={currency.data.assetsForWalletsActivation} onActivated={() => setActivatedHere(true)} />
-    );
+    return <ActivationPanel assets={data.assetsForWalletsActivation} onActivated={onActivated} />;
   }
 
-  const wallets = sendableWallets(currency.data.nativeWallets, currency.data.wallets, user);
+  const wallets = sendableWallets(data.nativeWallets, data.wallets, user);
   const offered = (symbol: string | undefined) => wallets.find((w) => w.coinSymbol === symbol)?.coinSymbol;
   const initialCoin = offered(coin) ?? offered(DOLLAR_TOKEN) ?? wallets[0]?.coinSymbol;
   if (!initialCoin || (lockedCoin && !offered(coin))) {

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Spinner } from '../../components/button';
 import { Card } from '../../components/card';
-import { LoadError } from '../../components/load-error';
+import { LoadError, RefreshError } from '../../components/load-error';
 import { useTokenSends } from './queries';
 import { TokenSendList } from './token-history-list';
 import { TokenHistoryTable } from './token-history-table';
@@ -66,7 +66,7 @@ export function TokenSendsState({
       </p>
     );
   }
-  if (query.isError) {
+  if (!query.data) {
     return (
       <Card>
         <LoadError query={query} title="Your token history could not be loaded." />
@@ -74,8 +74,11 @@ export function TokenSendsState({
     );
   }
   const rows = filter ? query.data.filter(filter) : query.data;
-  if (rows.length === 0) {
-    return empty;
-  }
-  return children(rows);
+  return (
+    <div className="space-y-4">
+      {/* A failed refresh keeps the rows already shown. */}
+      {query.isError ? <RefreshError query={query} what="Your token history" /> : null}
+      {rows.length === 0 ? empty : children(rows)}
+    </div>
+  );
 }

@@ -76,7 +76,7 @@ export function PriceGraph({ symbol, color, priceRule }: { symbol: string; color
             Loading prices…
           </p>
         </div>
-      ) : sparklines.isError ? (
+      ) : !sparklines.data ? (
         <LoadError query={sparklines} centered className="h-64" />
       ) : points.length === 0 ? (
         <p className="flex h-64 items-center justify-center text-center text-sm text-slate-500">

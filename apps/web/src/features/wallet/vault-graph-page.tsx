@@ -2,7 +2,7 @@ import type { CryptoWallet, NativeWallet } from '@vault/contract/schemas/wallet'
 import dayjs from 'dayjs';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { Card } from '../../components/card';
-import { LoadError } from '../../components/load-error';
+import { LoadError, RefreshError } from '../../components/load-error';
 import { displayPrice, grouped, shown, usd } from '../../lib/money-format';
 import { useSession } from '../../lib/session';
 import { ChangeText } from './change-text';
@@ -66,7 +66,7 @@ export function VaultGraphPage() {
               Loading the wallet…
             </p>
           </div>
-        ) : currency.isError ? (
+        ) : !currency.data ? (
           <Card>
             <LoadError query={currency} title={WALLETS_NOT_LOADED} />
           </Card>
@@ -87,6 +87,8 @@ export function VaultGraphPage() {
   return (
     <div className="space-y-6">
       {back}
+      {/* A failed refresh keeps the wallet shown and says it may be out of date. */}
+      {currency.isError ? <RefreshError query={currency} what="Your wallets" /> : null}
       <section aria-labelledby="wallet-heading" className="rounded-2xl bg-navy-900 p-5 text-white shadow-sm sm:p-6">
         <div className="flex flex-col gap-5 sm:flex-row sm:items-center sm:justify-between">
           <div className="flex items-center gap-4">
