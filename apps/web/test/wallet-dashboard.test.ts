@@ -2,7 +2,7 @@ import type { CurrencyInfo, NativeWallet, TransactionLog } from '@vault/contract
 import { describe, expect, it } from 'vitest';
 import { findWallet, portfolioTotals, walletsByCategory } from '../src/features/wallet/portfolio.ts';
 import { describeLog } from '../src/features/wallet/transaction-history-describe.ts';
-import { dashboardActions, walletActions } from '../src/features/wallet/wallet-actions-routes.ts';
+import { dashboardActions, isSdira, walletActions } from '../src/features/wallet/wallet-actions-routes.ts';
 import { changePercent, isNegative, truncateMemo } from '../src/lib/money-format.ts';
 
 const native = (coinSymbol: string, type: NativeWallet['type'], balance: string, USD: string, orderIndex: number) =>
@@ -128,6 +128,44 @@ describe('wallet actions', () => {
       'Top-Up Request',
       'Redeem',
     ]);
+  });
+
+  it('the whole table: every wallet type for ordinary and sdira members', () => {
+    const table = Object.fromEntries(
+      (['liquidity', 'asset', 'legacy', 'crypto'] as const).map((category) => [
+        category,
+        { member: labels(walletActions(category, 'C', activated)), sdira: labels(walletActions(category, 'C', sdira)) },
+      ]),
+    );
+    expect(table).toEqual({
+      liquidity: { member: ['Top-Up', 'Send', 'Swap'], sdira: ['Top-Up', 'Send Request', 'Swap'] },
+      asset: {
+        member: ['Top-Up', 'Send', 'Redeem', 'Swap', 'Exchange'],
+        sdira: ['Top-Up', 'Send Request', 'Redeem', 'Swap', 'Exchange'],
+      },
+      // A legacy token outside an sdira account: only what works (a plain send, a direct-wire redeem).
+      legacy: { member: ['Send', 'Redeem'], sdira: ['Send Request', 'Swap Request', 'Top-Up Request', 'Redeem'] },
+      // sdira requests move platform tokens only: no Send from crypto wallets.
+      crypto: { member: ['Top-Up', 'Send', 'Swap'], sdira: ['Top-Up', 'Swap'] },
+    });
+  });
+
+  it('sdira members redeem by direct wire and send by request; the sdira flag or type both count', () => {
+    const redeem = (m: typeof activated, category: 'asset' | 'legacy') =>
+      walletActions(category, 'XAG', m).find((a) => a.label === 'Redeem')!.target;
+    expect(redeem(sdira, 'asset')).toEqual({ kind: 'navigate', to: '/withdrawal-directwire', state: { coin: 'XAG' } });
+    expect(redeem(activated, 'legacy')).toMatchObject({ to: '/withdrawal-directwire' });
+    expect(redeem({ ...sdira, isWalletActivated: false }, 'legacy')).toEqual({ kind: 'navigate', to: '/error' });
+    expect(walletActions('liquidity', 'Q', sdira)[1]!.target).toEqual({
+      kind: 'navigate',
+      to: '/Send',
+      state: { coin: 'Q' },
+    });
+    expect(isSdira({ ...activated, sdira: true })).toBe(true);
+    expect(isSdira({ ...activated, type: 'sdira' })).toBe(true);
+    expect(isSdira(activated)).toBe(false);
+    expect(labels(dashboardActions(sdira))).toEqual(['Withdrawal', 'Top-Up', 'Send Request', 'Swap']);
+    expect(labels(dashboardActions(activated))).toEqual(['Withdrawal', 'Top-Up', 'Send', 'Swap']);
   });
 
   it('sends members without an activated vault to /error for swaps, redeem and exchange', () => {

@@ -2,6 +2,7 @@ import { useLocation } from 'react-router';
 import { useSession } from '../../lib/session';
 import { RecentSendsPanel } from './recent-sends-panel';
 import { SendScreen } from './send-screen';
+import { isSdira } from './wallet-actions-routes';
 
 /** Where the dashboard's Send puts the wallet it was pressed on. */
 const coinFromState = (state: unknown): string | undefined => {
@@ -9,12 +10,12 @@ const coinFromState = (state: unknown): string | undefined => {
   return typeof coin === 'string' ? coin : undefined;
 };
 
-// "e‑mail" below uses a non-breaking hyphen so phones never break the word.
 /** /Send (spec 2 §2 "Send tokens"): activation first, then the send form with the recent sends beside it. */
 export function SendPage() {
   const { info } = useSession();
   const location = useLocation();
-  const sdira = info?.user.type === 'sdira';
+  const sdira = info ? isSdira(info.user) : false;
+  // "e‑mail" below uses a non-breaking hyphen so phones never break the word.
   return (
     <div className="space-y-6">
       <div>

@@ -3,7 +3,6 @@ import type { CategoryKey } from './portfolio';
 /**
  * Where each wallet action leads (spec 2 §2 "Wallet list" and "Token detail", §6): one place for the rules.
  * Redeem, Swap, Exchange and Withdrawal need an activated vault; members without one go to /error.
- * Members of type sdira act by request: Send Request, Swap Request, Top-Up Request, Redeem (direct wire).
  */
 
 export type Member = { isWalletActivated: boolean; sdira: boolean; type: string };
@@ -15,7 +14,14 @@ export type ActionTarget =
 
 export type WalletAction = { label: string; target: ActionTarget };
 
+/**
+ * Self-directed (sdira) members: their sends wait for an administrator (spec 2 §1, §4 "Sdira requests"),
+ * so they send by request, and only platform tokens. The one test of it for every screen.
+ */
 export const isSdira = (member: Member) => member.sdira || member.type === 'sdira';
+
+/** What the Send action is called for this member: sdira members send by request. */
+export const sendLabel = (member: Member) => (isSdira(member) ? 'Send Request' : 'Send');
 
 const go = (to: string, state?: Record<string, unknown>): ActionTarget => ({ kind: 'navigate', to, state });
 
@@ -23,43 +29,69 @@ const go = (to: string, state?: Record<string, unknown>): ActionTarget => ({ kin
 const gated = (member: Member, to: string, state?: Record<string, unknown>): ActionTarget =>
   member.isWalletActivated ? go(to, state) : go('/error');
 
-/** The dashboard's four buttons: Withdrawal, Top-Up, Send, Swap. */
+/** The dashboard's four buttons: Withdrawal, Top-Up, Send (Send Request for sdira members), Swap. */
 export function dashboardActions(member: Member): WalletAction[] {
   return [
     { label: 'Withdrawal', target: gated(member, '/withdrawal') },
     // Before activation the Send screen holds the deposit instructions for activating; afterwards, deposit addresses.
     { label: 'Top-Up', target: member.isWalletActivated ? go('/DepositAddress') : go('/Send') },
-    { label: 'Send', target: go('/Send') },
+    { label: sendLabel(member), target: go('/Send') },
     { label: 'Swap', target: gated(member, '/crypto-swap') },
   ];
 }
 
-/** The token detail's actions for one wallet. Opportunity holdings have their own screen, not this one. */
-export function walletActions(category: Exclude<CategoryKey, 'opportunity'>, coin: string, member: Member) {
+/**
+ * The token detail's actions, by the wallet's type (spec 2 §2):
+ * - liquidity and crypto: Top-Up, Send, Swap;
+ * - asset: Top-Up, Send, Redeem, Swap, Exchange;
+ * - legacy (sdira) wallets of sdira members: Send Request, Swap Request, Top-Up Request, Redeem (direct wire).
+ * What an sdira member does by request is named so: Send is Send Request on every wallet, and their crypto
+ * wallets have no Send (requests move platform tokens only). Anyone else holding a legacy token gets only
+ * what works for them: Send and Redeem (direct wire, as for every legacy token).
+ * Opportunity holdings have their own screen, not this one.
+ */
+export function walletActions(
+  category: Exclude<CategoryKey, 'opportunity'>,
+  coin: string,
+  member: Member,
+): WalletAction[] {
   const state = { coin };
-  const topUpScreen = category === 'liquidity' ? '/liquidity-tokens' : '/cqr-asset-tokens';
-  if (isSdira(member)) {
-    return [
-      { label: 'Send Request', target: go('/Send', state) },
-      { label: 'Swap Request', target: gated(member, '/legacy-swap', state) },
-      { label: 'Top-Up Request', target: go(topUpScreen, state) },
-      // sdira redeems go straight to direct wire (spec 2 §2).
-      { label: 'Redeem', target: gated(member, '/withdrawal-directwire', state) },
-    ] satisfies WalletAction[];
+  const sdira = isSdira(member);
+  const send: WalletAction = { label: sendLabel(member), target: go('/Send', state) };
+  const directWire: WalletAction = { label: 'Redeem', target: gated(member, '/withdrawal-directwire', state) };
+
+  switch (category) {
+    case 'liquidity':
+      return [
+        { label: 'Top-Up', target: go('/liquidity-tokens', state) },
+        send,
+        { label: 'Swap', target: gated(member, '/crypto-swap', state) },
+      ];
+    case 'crypto':
+      return [
+        { label: 'Top-Up', target: go('/DepositAddress', state) },
+        ...(sdira ? [] : [send]),
+        { label: 'Swap', target: gated(member, '/crypto-swap', state) },
+      ];
+    case 'asset':
+      return [
+        { label: 'Top-Up', target: go('/cqr-asset-tokens', state) },
+        send,
+        // Non-sdira members choose the rails; sdira members redeem by direct wire only (spec 2 §2).
+        sdira
+          ? directWire
+          : { label: 'Redeem', target: member.isWalletActivated ? { kind: 'redeemChoice', coin } : go('/error') },
+        { label: 'Swap', target: gated(member, '/assets-swap', state) },
+        // Exchange lists the token on the member marketplace (never offered for the 1 USD liquidity token).
+        { label: 'Exchange', target: gated(member, '/silent-wave', { ...state, mode: 'sell' }) },
+      ];
+    case 'legacy':
+      if (!sdira) return [send, directWire];
+      return [
+        send,
+        { label: 'Swap Request', target: gated(member, '/legacy-swap', state) },
+        { label: 'Top-Up Request', target: go('/cqr-asset-tokens', state) },
+        directWire,
+      ];
   }
-  if (category === 'asset' || category === 'legacy') {
-    return [
-      { label: 'Top-Up', target: go(topUpScreen, state) },
-      { label: 'Send', target: go('/Send', state) },
-      { label: 'Redeem', target: member.isWalletActivated ? { kind: 'redeemChoice', coin } : go('/error') },
-      { label: 'Swap', target: gated(member, '/assets-swap', state) },
-      // Exchange lists the token on the member marketplace; the 1 USD liquidity token never gets here.
-      { label: 'Exchange', target: gated(member, '/silent-wave', { ...state, mode: 'sell' }) },
-    ] satisfies WalletAction[];
-  }
-  return [
-    { label: 'Top-Up', target: category === 'crypto' ? go('/DepositAddress', state) : go(topUpScreen, state) },
-    { label: 'Send', target: go('/Send', state) },
-    { label: 'Swap', target: gated(member, '/crypto-swap', state) },
-  ] satisfies WalletAction[];
 }

@@ -27,7 +27,11 @@ export function WalletActions({
   actions: WalletAction[];
   label: string;
   tone?: Tone;
-  /** Equal columns on wider screens (the dashboard's four buttons) instead of buttons sized to their words. */
+  /**
+   * Equal columns (the dashboard's four buttons) instead of buttons sized to their words: four in a row
+   * where the panel spans the page, two by two where it shares the row with the chart (from lg), since a
+   * half-width panel beside the side menu is too narrow for 'Withdrawal' and 'Send Request' side by side.
+   */
   even?: boolean;
 }) {
   const navigate = useNavigate();
@@ -36,7 +40,10 @@ export function WalletActions({
 
   return (
     <>
-      <ul aria-label={label} className={`grid grid-cols-2 gap-2 ${even ? 'sm:grid-cols-4' : 'sm:flex sm:flex-wrap'}`}>
+      <ul
+        aria-label={label}
+        className={`grid grid-cols-2 gap-2 ${even ? 'sm:grid-cols-4 lg:grid-cols-2' : 'sm:flex sm:flex-wrap'}`}
+      >
         {actions.map((action, i) => (
           <li key={action.label}>
             <button
