@@ -186,47 +186,62 @@ export const newsletterSubscribers = pgTable('newsletter_subscribers', {
 });
 
 /** The platform's own tokens (spec 2 §3 native token). Prices are NUMERIC; never floats. */
-export const nativeTokens = pgTable('native_tokens', {
-  id: uuid('id').primaryKey(),
-  coinSymbol: text('coin_symbol').notNull().unique(),
-  name: text('name').notNull(),
-  displayName: text('display_name').notNull(),
-  shortName: text('short_name').notNull(),
-  displaySymbol: text('display_symbol').notNull(),
-  description: text('description').notNull(),
-  type: text('type', { enum: ['liquidity', 'asset', 'sdira'] }).notNull(),
-  iconUrl: text('icon_url').notNull(),
-  coinColor: text('coin_color').notNull(),
-  price: numeric('price', { precision: 30, scale: 8 }).notNull(),
-  multiplier: numeric('multiplier', { precision: 30, scale: 8 }).notNull().default('1'),
-  decimals: integer('decimals').notNull(),
-  orderIndex: integer('order_index').notNull(),
-  isVisibleOnWeb: boolean('is_visible_on_web').notNull().default(true),
-  blockchain: text('blockchain').notNull().default('Vault'),
-  createdAt: createdAt(),
-});
+export const nativeTokens = pgTable(
+  'native_tokens',
+  {
+    id: uuid('id').primaryKey(),
+    coinSymbol: text('coin_symbol').notNull().unique(),
+    name: text('name').notNull(),
+    displayName: text('display_name').notNull(),
+    shortName: text('short_name').notNull(),
+    displaySymbol: text('display_symbol').notNull(),
+    description: text('description').notNull(),
+    type: text('type', { enum: ['liquidity', 'asset', 'sdira'] }).notNull(),
+    iconUrl: text('icon_url').notNull(),
+    coinColor: text('coin_color').notNull(),
+    price: numeric('price', { precision: 30, scale: 8 }).notNull(),
+    multiplier: numeric('multiplier', { precision: 30, scale: 8 }).notNull().default('1'),
+    decimals: integer('decimals').notNull(),
+    orderIndex: integer('order_index').notNull(),
+    isVisibleOnWeb: boolean('is_visible_on_web').notNull().default(true),
+    blockchain: text('blockchain').notNull().default('Vault'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // Amounts carry at most 8 decimals (the money module's scale); prices divide, so never zero.
+    check('native_tokens_decimals_range', sql`${t.decimals} between 0 and 8`),
+    check('native_tokens_price_positive', sql`${t.price} > 0 and ${t.multiplier} > 0`),
+  ],
+);
 
 /**
  * Ordinary cryptocurrencies members hold beside the platform's tokens (spec 1 §3 crypto wallet).
  * `price` is the current USD rate; like native tokens, every price set is also kept in asset_prices.
  */
-export const cryptoCoins = pgTable('crypto_coins', {
-  id: uuid('id').primaryKey(),
-  coinSymbol: text('coin_symbol').notNull().unique(),
-  name: text('name').notNull(),
-  iconUrl: text('icon_url').notNull(),
-  coinColor: text('coin_color').notNull(),
-  decimals: integer('decimals').notNull(),
-  orderIndex: integer('order_index').notNull(),
-  isErc20: boolean('is_erc20').notNull().default(false),
-  isBep20: boolean('is_bep20').notNull().default(false),
-  /** The platform's deposit address for this coin. */
-  depositAddress: text('deposit_address').notNull(),
-  price: numeric('price', { precision: 30, scale: 8 }).notNull(),
-  totalVolume: numeric('total_volume', { precision: 38, scale: 2 }).notNull().default('0'),
-  marketCap: numeric('market_cap', { precision: 38, scale: 2 }).notNull().default('0'),
-  createdAt: createdAt(),
-});
+export const cryptoCoins = pgTable(
+  'crypto_coins',
+  {
+    id: uuid('id').primaryKey(),
+    coinSymbol: text('coin_symbol').notNull().unique(),
+    name: text('name').notNull(),
+    iconUrl: text('icon_url').notNull(),
+    coinColor: text('coin_color').notNull(),
+    decimals: integer('decimals').notNull(),
+    orderIndex: integer('order_index').notNull(),
+    isErc20: boolean('is_erc20').notNull().default(false),
+    isBep20: boolean('is_bep20').notNull().default(false),
+    /** The platform's deposit address for this coin. */
+    depositAddress: text('deposit_address').notNull(),
+    price: numeric('price', { precision: 30, scale: 8 }).notNull(),
+    totalVolume: numeric('total_volume', { precision: 38, scale: 2 }).notNull().default('0'),
+    marketCap: numeric('market_cap', { precision: 38, scale: 2 }).notNull().default('0'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('crypto_coins_decimals_range', sql`${t.decimals} between 0 and 8`),
+    check('crypto_coins_price_positive', sql`${t.price} > 0`),
+  ],
+);
 
 /** Every price ever set for a token or coin (graphs, 24h change); the newest equals the catalogue's price. */
 export const assetPrices = pgTable(
@@ -383,6 +398,25 @@ export const assetLots = pgTable(
     index('asset_lots_fifo_idx').on(t.accountId, t.acquiredAt, t.id),
     check('asset_lots_remaining_range', sql`${t.remaining} >= 0 and ${t.remaining} <= ${t.amount}`),
   ],
+);
+
+/**
+ * Which lots an entry took from, and how much: a reversal gives them back with their acquisition dates
+ * (the holding period before redemption runs from there), rather than as a new lot dated today.
+ */
+export const lotTakes = pgTable(
+  'lot_takes',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    entryId: uuid('entry_id')
+      .notNull()
+      .references(() => journalEntries.id),
+    lotId: uuid('lot_id')
+      .notNull()
+      .references(() => assetLots.id),
+    amount: money('amount').notNull(),
+  },
+  (t) => [index('lot_takes_entry_idx').on(t.entryId), check('lot_takes_amount_positive', sql`${t.amount} > 0`)],
 );
 
 /** A money-moving request's Idempotency-Key: a repeat gets the first answer; another body with it, 409. */

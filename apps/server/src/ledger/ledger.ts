@@ -3,7 +3,7 @@ import { fromUnits, toUnits } from '@vault/contract/money';
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
-import { assetLots, holds, idempotencyKeys, journalEntries, ledgerAccounts, postings } from '../db/schema.ts';
+import { assetLots, holds, idempotencyKeys, journalEntries, ledgerAccounts, lotTakes, postings } from '../db/schema.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { newId } from '../lib/ids.ts';
 import { postgresError } from '../lib/postgres-error.ts';
@@ -92,14 +92,20 @@ export function createLedger(db: Db) {
   }
 
   /** Takes `units` from the account's lots, oldest first. */
-  async function consumeLots(tx: Executor, account: string, units: bigint) {
+  async function consumeLots(tx: Executor, account: string, units: bigint, entryId: string, first?: string) {
     const lots = await tx
       .select({ id: assetLots.id, remaining: assetLots.remaining })
       .from(assetLots)
       .where(and(eq(assetLots.accountId, account), gt(assetLots.remaining, '0')))
-      .orderBy(asc(assetLots.acquiredAt), asc(assetLots.id))
+      // `first`: the lot an entry being reversed created is taken back before any other.
+      .orderBy(
+        ...(first ? [sql`${assetLots.entryId} = ${first} desc`] : []),
+        asc(assetLots.acquiredAt),
+        asc(assetLots.id),
+      )
       .for('update');
     let left = units;
+    const takes: { entryId: string; lotId: string; amount: string }[] = [];
     for (const lot of lots) {
       if (left === 0n) break;
       const take = toUnits(lot.remaining) < left ? toUnits(lot.remaining) : left;
@@ -107,8 +113,18 @@ export function createLedger(db: Db) {
         .update(assetLots)
         .set({ remaining: fromUnits(toUnits(lot.remaining) - take) })
         .where(eq(assetLots.id, lot.id));
+      takes.push({ entryId, lotId: lot.id, amount: fromUnits(take) });
       left -= take;
     }
+    if (takes.length > 0) await tx.insert(lotTakes).values(takes);
+  }
+
+  /** Gives back what an entry took from lots, each to its own lot, so acquisition dates are kept. */
+  async function restoreLots(tx: Executor, entryId: string) {
+    await tx.execute(sql`
+      update asset_lots l set remaining = l.remaining + t.amount
+      from (select lot_id, sum(amount) as amount from lot_takes where entry_id = ${entryId} group by lot_id) t
+      where l.id = t.lot_id`);
   }
 
   /**
@@ -201,7 +217,7 @@ export function createLedger(db: Db) {
             entryId,
           });
         } else {
-          await consumeLots(tx, leg.account, -leg.units);
+          await consumeLots(tx, leg.account, -leg.units, entryId);
         }
       }
     }
@@ -354,7 +370,7 @@ export function createLedger(db: Db) {
       [member],
     );
     // The holder's account is locked above, so no other entry changes its lots while they are taken.
-    if (await isLotTracked(tx, asset)) await consumeLots(tx, await accountId(tx, asset, member), units);
+    if (await isLotTracked(tx, asset)) await consumeLots(tx, await accountId(tx, asset, member), units, entryId);
     return entryId;
   }
 
@@ -494,9 +510,24 @@ export function createLedger(db: Db) {
           party: l.userId ? { userId: l.userId } : { system: l.kind as SystemKind },
           units: -toUnits(l.amount),
         }));
-        return {
-          entryId: await post(tx, asset, { kind: 'reversal', createdBy: by, memo, reverses: entryId }, legs, true),
-        };
+        const reversal = await post(
+          tx,
+          asset,
+          { kind: 'reversal', createdBy: by, memo, reverses: entryId },
+          legs,
+          false,
+        );
+        if (await isLotTracked(tx, asset)) {
+          // Undo the original's lots, not today's: whoever gave tokens gets their own lots back (dates
+          // kept); whoever received gives back the lot the original made first, then the oldest.
+          await restoreLots(tx, entryId);
+          for (const [i, line] of lines.entries()) {
+            if (!line.userId || toUnits(line.amount) <= 0n) continue;
+            const account = await accountId(tx, asset, legs[i]!.party);
+            await consumeLots(tx, account, toUnits(line.amount), reversal, entryId);
+          }
+        }
+        return { entryId: reversal };
       }).catch((error) => {
         if (postgresError(error).code === '23505') throw conflict(messages.entryAlreadyReversed, 'ALREADY_REVERSED');
         throw error;

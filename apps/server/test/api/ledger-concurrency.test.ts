@@ -345,13 +345,40 @@ describe('asset lots', () => {
     expect((await lotsOf(a, asset)).map((l) => l.remaining)).toEqual(['0', '0', '0.2']);
     await checkLots(asset, [a, b]);
 
-    // Reversing the send: B disposes of 2.5 (oldest first), A acquires a new lot of 2.5.
-    const reversal = await ledger.reverse(send.entryId, staff, 'mistake');
+    // Reversing the send: B gives back the lot the send made; A gets back the very lots the send took
+    // (1.5 of the first, 1 of the second), acquisition dates and all, and no new lot.
+    await ledger.reverse(send.entryId, staff, 'mistake');
     expect((await lotsOf(b, asset)).map((l) => l.remaining)).toEqual(['0', '0.75']);
-    expect((await lotsOf(a, asset)).slice(3)).toEqual([
-      { id: expect.any(String), amount: '2.5', remaining: '2.5', entryId: reversal.entryId },
+    expect((await lotsOf(a, asset)).map((l) => [l.entryId, l.remaining])).toEqual([
+      [credits[0], '1.5'],
+      [credits[1], '1'],
+      [credits[2], '0.2'],
     ]);
     expect([await balance(a, asset), await balance(b, asset)]).toEqual(['2.7', '0.75']);
+    await checkLots(asset, [a, b]);
+    await checkInvariants(asset);
+  }, 60_000);
+
+  it('reversing a credit takes back the lot it made, not the member’s oldest (the holding period stays)', async () => {
+    const asset = await lotAsset();
+    const [a, b] = (await members(2)) as [string, string];
+    const old = await ledger.credit({ userId: a, asset, amount: '10', by: staff });
+    await server.db.execute(
+      sql`update asset_lots set acquired_at = now() - interval '2 years' where entry_id = ${old.entryId}`,
+    );
+    const wrong = await ledger.credit({ userId: a, asset, amount: '5', by: staff });
+    await ledger.send({ from: a, to: b, asset, amount: '6' }); // from the oldest lot
+    expect((await lotsOf(a, asset)).map((l) => [l.entryId, l.remaining])).toEqual([
+      [old.entryId, '4'],
+      [wrong.entryId, '5'],
+    ]);
+    await ledger.reverse(wrong.entryId, staff, 'credited twice');
+    // Oldest-first would have taken the 2-year-old lot; the wrong credit's own lot goes instead.
+    expect((await lotsOf(a, asset)).map((l) => [l.entryId, l.remaining])).toEqual([
+      [old.entryId, '4'],
+      [wrong.entryId, '0'],
+    ]);
+    expect(await balance(a, asset)).toBe('4');
     await checkLots(asset, [a, b]);
     await checkInvariants(asset);
   }, 60_000);
