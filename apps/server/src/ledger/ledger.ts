@@ -27,10 +27,11 @@ type Entry = {
   metadata?: Record<string, unknown>;
 };
 /**
- * What a caller adds to a hold's entry: metadata (who pays whom, which request) and its own rows, written
- * in the ledger's transaction so they cannot exist without the hold's entry or the other way round.
+ * What a caller adds to an entry: metadata (who pays whom, which request) and its own rows (a request, an
+ * audit row), written in the ledger's transaction so they cannot exist without the entry or the other way
+ * round, and only once for a repeated Idempotency-Key.
  */
-type HoldExtra<R> = {
+type Extra<R> = {
   metadata?: Record<string, unknown>;
   alsoWrite?: (tx: Tx | Db, result: R) => Promise<void>;
 };
@@ -310,7 +311,7 @@ export function createLedger(db: Db) {
     status: 'committed' | 'released',
     to: Party | undefined,
     by: string | null,
-    extra: HoldExtra<{ holdId: string; entryId: string }> = {},
+    extra: Extra<{ holdId: string; entryId: string }> = {},
   ) {
     return transaction(async (tx) => {
       // Exactly once: only the call that moves the hold out of 'placed' goes on.
@@ -383,13 +384,12 @@ export function createLedger(db: Db) {
         amount: string;
         by: string | null;
         memo?: string;
-        metadata?: Record<string, unknown>;
-      },
+      } & Extra<{ entryId: string }>,
       idempotency?: { key: string; requestHash: string },
     ) => {
       const units = positive(input.amount);
-      return once(idempotency && { ...idempotency, userId: input.userId }, async (tx) => ({
-        entryId: await post(
+      return once(idempotency && { ...idempotency, userId: input.userId }, async (tx) => {
+        const entryId = await post(
           tx,
           input.asset,
           { kind: 'credit', createdBy: input.by, memo: input.memo, metadata: input.metadata },
@@ -398,8 +398,10 @@ export function createLedger(db: Db) {
             { party: { userId: input.userId }, units },
           ],
           true,
-        ),
-      }));
+        );
+        await input.alsoWrite?.(tx, { entryId });
+        return { entryId };
+      });
     },
 
     /** Member to member. */
@@ -440,7 +442,7 @@ export function createLedger(db: Db) {
 
     /** Moves a member's funds to the holds account until commitHold or releaseHold. */
     placeHold: async (
-      input: { userId: string; asset: string; amount: string; reason: string } & HoldExtra<{
+      input: { userId: string; asset: string; amount: string; reason: string } & Extra<{
         holdId: string;
         entryId: string;
       }>,
@@ -477,9 +479,9 @@ export function createLedger(db: Db) {
       holdId: string,
       to: Party | undefined,
       by: string | null,
-      extra?: HoldExtra<{ holdId: string; entryId: string }>,
+      extra?: Extra<{ holdId: string; entryId: string }>,
     ) => resolveHold(holdId, 'committed', to, by, extra),
-    releaseHold: (holdId: string, by: string | null, extra?: HoldExtra<{ holdId: string; entryId: string }>) =>
+    releaseHold: (holdId: string, by: string | null, extra?: Extra<{ holdId: string; entryId: string }>) =>
       resolveHold(holdId, 'released', undefined, by, extra),
 
     /** A correcting entry with every posting of `entryId` negated; an entry is reversed at most once. */

@@ -59,6 +59,12 @@ describe('POST /api/admin/ledger/credit', () => {
       .from(journalEntries)
       .where(eq(journalEntries.id, first.json().data.entryId));
     expect(entries).toHaveLength(1);
+    // One audit row, written with the credit: a repeat adds none.
+    const audits = await server.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'ledger.credit'), eq(auditLog.targetId, m.user.id)));
+    expect(audits.map((a) => (a.details as { entryId: string }).entryId)).toEqual([first.json().data.entryId]);
     const other = await credit({ email: m.email, asset, amount: '11' }, headers);
     expect(other.statusCode).toBe(409);
     expect(other.json().message).toBe(messages.idempotencyKeyReused);

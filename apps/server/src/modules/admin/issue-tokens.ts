@@ -27,18 +27,27 @@ export async function issueTokens(
   if (!member) throw notFound(messages.userNotFound);
   // Any token or coin of the catalogue: before deposits exist, crypto holdings are issued this way too.
   if (!(await lookupAsset(db, body.asset)))
-    throw badRequest(messages.invalidRequest, 'UNKNOWN_ASSET', { asset: messages.invalidRequest });
+    throw badRequest(messages.unknownAsset, 'UNKNOWN_ASSET', { asset: messages.unknownAsset });
   const { entryId } = await ledger.credit(
-    { userId: member.id, asset: body.asset, amount: body.amount, by: actor?.id ?? null, memo: body.memo },
+    {
+      userId: member.id,
+      asset: body.asset,
+      amount: body.amount,
+      by: actor?.id ?? null,
+      memo: body.memo,
+      // In the credit's transaction: no tokens issued without their audit row, and one row for a repeat.
+      alsoWrite: async (tx, { entryId }) => {
+        await audit(tx, actor, 'ledger.credit', member.id, {
+          entryId,
+          asset: body.asset,
+          amount: body.amount,
+          memo: body.memo ?? null,
+          via: actor ? 'api' : 'cli',
+        });
+      },
+    },
     idempotency,
   );
-  await audit(db, actor, 'ledger.credit', member.id, {
-    entryId,
-    asset: body.asset,
-    amount: body.amount,
-    memo: body.memo ?? null,
-    via: actor ? 'api' : 'cli',
-  });
   const balance = (await ledger.balances(member.id, [body.asset]))[body.asset] ?? '0';
   return { message: `${body.amount} ${body.asset} credited to ${member.email}`, data: { entryId, balance } };
 }
