@@ -161,8 +161,13 @@ describe('wallet/currency-info', () => {
     await credit(m.user.id, tokens.sdira.coinSymbol, '1');
     native = mine((await get('/api/wallet/currency-info', m.headers)).json().nativeWallets);
     expect(native.map((w) => w.coinSymbol)).toContain(tokens.sdira.coinSymbol);
-    // Hidden tokens stay hidden.
+    // Hidden tokens stay hidden, unless the member holds some: their money is never out of sight.
     expect(native.map((w) => w.coinSymbol)).not.toContain(tokens.hidden.coinSymbol);
+    await credit(m.user.id, tokens.hidden.coinSymbol, '2');
+    const info = (await get('/api/wallet/currency-info', m.headers)).json();
+    expect(find(mine(info.nativeWallets), tokens.hidden.coinSymbol)).toMatchObject({ balance: '2', USD: '10' });
+    // ... but a hidden token is not offered for activation.
+    expect(info.assetsForWalletsActivation.map((a: Wallet) => a.coinSymbol)).not.toContain(tokens.hidden.coinSymbol);
   });
 
   it('lists crypto coins with balance, exact USD total, market data and the deposit address', async () => {

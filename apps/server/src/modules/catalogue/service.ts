@@ -122,14 +122,15 @@ export function catalogueService(db: Db) {
   return {
     tokens,
     coins,
-    /** The visible tokens and every coin, read together (what a wallet screen shows). */
+    /**
+     * Every token (hidden ones too: a member who holds one still sees it) and every coin, read together
+     * (what a wallet screen shows).
+     */
     async snapshot() {
-      const [t, c] = await Promise.all([tokens({ visibleOnly: true }), coins()]);
+      const [t, c] = await Promise.all([tokens(), coins()]);
       return { tokens: t, coins: c };
     },
     lookup: (symbol: string) => lookupAsset(db, symbol),
-    isNativeToken: (symbol: string) => isNativeToken(db, symbol),
-    isLotTracked: (symbol: string) => isLotTracked(db, symbol),
     price,
 
     /** The USD rate of a symbol; '1' when it is unknown, as the client expects (spec 2 §7 get-rate). */

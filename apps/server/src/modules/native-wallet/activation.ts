@@ -36,8 +36,9 @@ export function requiredAmount(silverPrice: string, coinPrice: string, decimals:
  * Which holdings prove a contribution: liquidity and asset tokens and every crypto coin; legacy (sdira)
  * tokens too, for sdira members, whose contributions are held in them.
  */
-const acceptsToken = (me: User, token: Pick<TokenRow, 'type'>) =>
-  token.type === 'liquidity' || token.type === 'asset' || (token.type === 'sdira' && me.type === 'sdira');
+const acceptsToken = (me: User, token: Pick<TokenRow, 'type' | 'isVisibleOnWeb'>) =>
+  token.isVisibleOnWeb &&
+  (token.type === 'liquidity' || token.type === 'asset' || (token.type === 'sdira' && me.type === 'sdira'));
 
 type Snapshot = { tokens: TokenRow[]; coins: CoinRow[] };
 

@@ -18,10 +18,13 @@ type Deps = { catalogue: CatalogueService; ledger: Ledger; settings: SettingsSer
 /**
  * Which native tokens a member's dashboard lists: liquidity tokens for everyone, asset tokens for
  * ordinary members, legacy (sdira) tokens for sdira members beside Q, whose holdings are kept in them.
- * A token the member holds (or has on hold) is always listed, whatever their type: no balance is hidden.
+ * A token the member holds (or has on hold) is always listed, whatever its type and even when hidden
+ * from the web (isVisibleOnWeb false): no balance is ever out of sight.
  */
 function listed(me: User, token: TokenRow, holding: boolean) {
-  if (holding || token.type === 'liquidity') return true;
+  if (holding) return true;
+  if (!token.isVisibleOnWeb) return false;
+  if (token.type === 'liquidity') return true;
   return me.type === 'sdira' ? token.type === 'sdira' : token.type === 'asset';
 }
 
