@@ -124,6 +124,7 @@ export const messages = {
 
   // ours: the token catalogue and prices
   unknownAsset: 'There is no token or coin with this symbol',
+  rejectionReasonRequired: 'A reason is required',
   liquidityPriceFixed: 'The price of a liquidity token is fixed at 1 USD',
   priceTooHigh: 'The price is too high',
   priceRecorded: 'Price recorded',

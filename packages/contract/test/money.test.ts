@@ -39,15 +39,18 @@ describe('money', () => {
     expect(multiply('-0.49999999', '0.01', 2)).toBe('0');
   });
 
-  it('multiplies like exact rational arithmetic rounded half-up (property)', () => {
+  it('multiplies to the nearest step of `decimals`, ties away from zero (property)', () => {
     fc.assert(
       fc.property(amount, amount, fc.integer({ min: 0, max: 8 }), (a, b, decimals) => {
         const exact = toUnits(a) * toUnits(b); // scale 1e16
-        const abs = exact < 0n ? -exact : exact;
+        const result = toUnits(multiply(a, b, decimals)) * 10n ** 8n; // same scale
         const step = 10n ** BigInt(16 - decimals);
-        const magnitude = ((abs + step / 2n) / step) * 10n ** BigInt(8 - decimals); // half away from zero
-        const expected = exact < 0n ? -magnitude : magnitude;
-        expect(toUnits(multiply(a, b, decimals))).toBe(expected);
+        // On the grid of `decimals` places, and no further than half a step from the exact product ...
+        expect(result % step).toBe(0n);
+        const off = result - exact;
+        expect(2n * (off < 0n ? -off : off) <= step).toBe(true);
+        // ... and on an exact tie, the step away from zero.
+        if (2n * (off < 0n ? -off : off) === step) expect(result < 0n ? result < exact : result > exact).toBe(true);
       }),
     );
   });

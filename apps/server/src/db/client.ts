@@ -8,6 +8,8 @@ import * as schema from './schema.ts';
 
 /** The pool is reachable too (`$client`): the ledger runs its hottest statement as a named prepared one. */
 export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
+/** A transaction on it, as `db.transaction` hands it to its callback. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Database = { db: Db; pool: pg.Pool; url: string; close: () => Promise<void> };
 
 const migrationsFolder = path.join(path.dirname(new URL(import.meta.url).pathname), 'migrations');

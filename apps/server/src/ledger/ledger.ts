@@ -2,14 +2,13 @@ import { messages } from '@vault/contract/messages';
 import { fromUnits, toUnits } from '@vault/contract/money';
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { assetLots, holds, idempotencyKeys, journalEntries, ledgerAccounts, lotTakes, postings } from '../db/schema.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { newId } from '../lib/ids.ts';
 import { postgresError } from '../lib/postgres-error.ts';
 import { isLotTracked } from '../modules/catalogue/service.ts';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Where statements run: a transaction, or the pool itself when one statement does the whole job. */
 type Executor = Tx | Db;
 type SystemKind = 'treasury' | 'holds' | 'fees' | 'escrow';

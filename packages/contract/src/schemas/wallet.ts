@@ -16,7 +16,10 @@ export const nativeWallet = nativeToken.extend({
   blockchain: z.string(),
   /** The member's wallet of this token: `${userId}:${coinSymbol}`. */
   walletId: z.string(),
-  /** Where others can send this token: the member's vault address (deposit instructions, QR code). */
+  /**
+   * The member's vault address for this token, shown with the deposit instructions and QR code. It names
+   * the wallet; tokens move between members by e-mail, and deposits are credited by the platform.
+   */
   address: z.string(),
   balance: decimal,
   /** Held for a pending request (sdira sends): not spendable, not part of `balance`. */
@@ -303,7 +306,9 @@ export const sendRequest = z.object({
   decidedAt: z.string().nullable(),
 });
 export type SendRequest = z.infer<typeof sendRequest>;
-export const rejectRequestBody = z.object({ reason: z.string().trim().min(1, 'A reason is required').max(300) });
+export const rejectRequestBody = z.object({
+  reason: z.string().trim().min(1, messages.rejectionReasonRequired).max(300),
+});
 
 /** request/create-legacy-send-request: the request's id (the amount now waits on a hold). */
 export const sendRequestCreated = z.object({ message: z.string(), data: z.object({ requestId: z.string() }) });

@@ -2,13 +2,12 @@ import { messages } from '@vault/contract/messages';
 import { compare, fromUnits, isAmount, normalize, toUnits } from '@vault/contract/money';
 import { type PricePoint, SPARKLINE_RANGES, type Sparklines } from '@vault/contract/schemas/wallet';
 import { asc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { assetPrices, cryptoCoins, nativeTokens } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { audit } from '../admin/audit.ts';
 import type { User } from '../auth/sessions.ts';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Where a lookup runs: the pool, or the caller's transaction (the ledger passes its own). */
 export type Queryable = Db | Tx;
 

@@ -5,7 +5,7 @@ import type { SendRequest } from '@vault/contract/schemas/wallet';
 import { and, desc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Context } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { memberRequests, users } from '../../db/schema.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import type { Ledger } from '../../ledger/ledger.ts';
@@ -29,14 +29,18 @@ const recipients = alias(users, 'recipient');
 export function requestService(ctx: Context, ledger: Ledger, notifications: NotificationService) {
   const { db } = ctx;
 
-  /** A request as the contract shows it, with the ids a decision needs. */
-  async function find(id: string) {
-    const [row] = await db
+  /** Requests with the member who made them and the recipient's e-mail. */
+  const withParties = () =>
+    db
       .select({ request: memberRequests, from: users, toEmail: recipients.email })
       .from(memberRequests)
       .innerJoin(users, eq(users.id, memberRequests.userId))
       .leftJoin(recipients, eq(recipients.id, memberRequests.toUserId))
-      .where(eq(memberRequests.id, id));
+      .$dynamic();
+
+  /** A request as the contract shows it, with the ids a decision needs. */
+  async function find(id: string) {
+    const [row] = await withParties().where(eq(memberRequests.id, id));
     if (!row) throw notFound();
     return {
       view: present(row),
@@ -81,7 +85,8 @@ export function requestService(ctx: Context, ledger: Ledger, notifications: Noti
     ctx.events.emit('walletUpdated', { userId: request.userId, email: view.from.email });
     if (view.status === 'approved' && view.to)
       ctx.events.emit('walletUpdated', { userId: request.toUserId, email: view.to });
-    await notifications.notify(request.userId, notice);
+    // The decision is committed: a failed notice must not turn it into an error (a retry would say 409).
+    await notifications.notify(request.userId, notice).catch((err) => ctx.log.error({ err }, 'request notice failed'));
   }
 
   return {
@@ -126,11 +131,7 @@ export function requestService(ctx: Context, ledger: Ledger, notifications: Noti
 
     /** Back office: requests by status, newest first. */
     async list(status: Status | undefined, limit: number) {
-      const rows = await db
-        .select({ request: memberRequests, from: users, toEmail: recipients.email })
-        .from(memberRequests)
-        .innerJoin(users, eq(users.id, memberRequests.userId))
-        .leftJoin(recipients, eq(recipients.id, memberRequests.toUserId))
+      const rows = await withParties()
         .where(status ? eq(memberRequests.status, status) : undefined)
         .orderBy(desc(memberRequests.createdAt), desc(memberRequests.id))
         .limit(limit);
@@ -180,9 +181,6 @@ export function requestService(ctx: Context, ledger: Ledger, notifications: Noti
     },
   };
 }
-
-/** What the ledger's `alsoWrite` callbacks write with: its transaction. */
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Marks a pending request decided; the hold's guard already let only one decision get here. */
 async function decide(tx: Tx | Db, id: string, values: Partial<typeof memberRequests.$inferInsert>) {
