@@ -5,6 +5,7 @@ import path from 'node:path';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
+import { io } from 'socket.io-client';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
@@ -177,4 +178,42 @@ export async function countRows(server: TestServer, table: string, where?: Retur
     sql`select count(*)::int as n from ${sql.identifier(table)} ${where ? sql`where ${where}` : sql``}`,
   );
   return result.rows[0]?.n ?? 0;
+}
+
+/**
+ * A member's socket.io connection to the test server (listening on a free port once asked), connected;
+ * `next()` resolves with the next event on the member's e-mail channel, or fails after `ms`.
+ */
+export async function memberSocket(server: TestServer, member: { token: string; email: string }) {
+  if (!server.app.server.listening) await server.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = server.app.server.address() as { port: number };
+  const socket = io(`http://127.0.0.1:${port}`, {
+    path: '/socket.io',
+    auth: { token: member.token },
+    transports: ['websocket'],
+    forceNew: true,
+  });
+  await new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(undefined));
+    socket.once('connect_error', reject);
+  });
+  const arrived: unknown[] = [];
+  const waiting: ((event: unknown) => void)[] = [];
+  socket.on(member.email, (event: unknown) => {
+    const waiter = waiting.shift();
+    if (waiter) waiter(event);
+    else arrived.push(event);
+  });
+  return {
+    next: (ms = 5000) =>
+      new Promise<{ type: string } & Record<string, unknown>>((resolve, reject) => {
+        if (arrived.length > 0) return resolve(arrived.shift() as { type: string });
+        const timer = setTimeout(() => reject(new Error(`no event for ${member.email}`)), ms);
+        waiting.push((event) => {
+          clearTimeout(timer);
+          resolve(event as { type: string });
+        });
+      }),
+    close: () => socket.disconnect(),
+  };
 }

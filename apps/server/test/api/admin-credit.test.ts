@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, journalEntries, nativeTokens } from '../../src/db/schema.ts';
 import { newId } from '../../src/lib/ids.ts';
-import { createAdmin, createLoggedInMember, startServer, type TestServer } from '../support.ts';
+import { createAdmin, createLoggedInMember, memberSocket, startServer, type TestServer } from '../support.ts';
 
 let server: TestServer;
 let admin: Awaited<ReturnType<typeof createAdmin>>;
@@ -46,6 +46,14 @@ describe('POST /api/admin/ledger/credit', () => {
       .from(auditLog)
       .where(and(eq(auditLog.action, 'ledger.credit'), eq(auditLog.targetId, m.user.id)));
     expect(row).toMatchObject({ actorId: admin.user.id, details: { asset, amount: '125.5', via: 'api' } });
+  });
+
+  it('tells the member’s open screens at once (nativeWalletUpdate)', async () => {
+    const m = await createLoggedInMember(server);
+    const socket = await memberSocket(server, m);
+    expect((await credit({ email: m.email, asset, amount: '3' })).statusCode).toBe(200);
+    expect((await socket.next()).type).toBe('nativeWalletUpdate');
+    socket.close();
   });
 
   it('answers a repeated Idempotency-Key with the first answer, and 409 for another body', async () => {

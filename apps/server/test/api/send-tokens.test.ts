@@ -1,12 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { messages } from '@vault/contract/messages';
 import { eq, sql } from 'drizzle-orm';
-import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cryptoCoins, journalEntries, nativeTokens, users } from '../../src/db/schema.ts';
 import { createLedger, type Ledger } from '../../src/ledger/ledger.ts';
 import { newId } from '../../src/lib/ids.ts';
-import { countRows, createLoggedInMember, createMember, startServer, type TestServer } from '../support.ts';
+import {
+  countRows,
+  createLoggedInMember,
+  createMember,
+  memberSocket,
+  startServer,
+  type TestServer,
+} from '../support.ts';
 
 let server: TestServer;
 let ledger: Ledger;
@@ -174,26 +180,10 @@ describe('POST /api/native-wallet/send-tokens', () => {
   it('tells both parties’ open screens at once (nativeWalletUpdate on their e-mail channels)', async () => {
     const a = await sender('10');
     const b = await createLoggedInMember(server);
-    await server.app.listen({ port: 0, host: '127.0.0.1' });
-    const port = (server.app.server.address() as { port: number }).port;
-    const listen = (m: { token: string; email: string }) =>
-      new Promise<{ type: string }>((resolve, reject) => {
-        const socket = io(`http://127.0.0.1:${port}`, {
-          path: '/socket.io',
-          auth: { token: m.token },
-          transports: ['websocket'],
-        });
-        const timer = setTimeout(() => reject(new Error('no event')), 5000);
-        socket.on(m.email, (event) => {
-          clearTimeout(timer);
-          socket.disconnect();
-          resolve(event);
-        });
-        socket.on('connect', () => socket.emit('ready'));
-      });
-    const events = Promise.all([listen(a), listen(b)]);
-    await new Promise((r) => setTimeout(r, 300)); // both sockets connected
+    const sockets = [await memberSocket(server, a), await memberSocket(server, b)];
     expect((await send(a, { to: b.email, amount: '1', coin })).statusCode).toBe(200);
-    expect((await events).map((e) => e.type)).toEqual(['nativeWalletUpdate', 'nativeWalletUpdate']);
+    const events = await Promise.all(sockets.map((s) => s.next()));
+    for (const s of sockets) s.close();
+    expect(events.map((e) => e.type)).toEqual(['nativeWalletUpdate', 'nativeWalletUpdate']);
   });
 });

@@ -49,5 +49,9 @@ export async function issueTokens(
     idempotency,
   );
   const balance = (await ledger.balances(member.id, [body.asset]))[body.asset] ?? '0';
-  return { message: `${body.amount} ${body.asset} credited to ${member.email}`, data: { entryId, balance } };
+  return {
+    message: `${body.amount} ${body.asset} credited to ${member.email}`,
+    data: { entryId, balance },
+    member: { id: member.id, email: member.email },
+  };
 }

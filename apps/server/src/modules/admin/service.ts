@@ -56,8 +56,12 @@ export function adminService(ctx: Context, deps: Deps) {
       return { message: 'Notification sent' };
     },
 
-    credit: (actor: User, body: AdminCreditBody, idempotency?: { key: string; requestHash: string }) =>
-      issueTokens(db, deps.ledger, actor, body, idempotency),
+    async credit(actor: User, body: AdminCreditBody, idempotency?: { key: string; requestHash: string }) {
+      const result = await issueTokens(db, deps.ledger, actor, body, idempotency);
+      // The member's open dashboards show the new balance at once.
+      ctx.events.emit('walletUpdated', { userId: result.member.id, email: result.member.email });
+      return { message: result.message, data: result.data };
+    },
 
     async outbox(to: string | undefined, limit: number) {
       const rows = await db
