@@ -1,9 +1,9 @@
 import type { CurrencyInfo, NativeWallet, TransactionLog } from '@vault/contract/schemas/wallet';
 import { describe, expect, it } from 'vitest';
-import { findWallet, portfolioTotals, walletsByCategory } from '../src/features/wallet/portfolio.ts';
+import { findWallet, portfolioTotals, sum, walletsByCategory } from '../src/features/wallet/portfolio.ts';
 import { describeLog } from '../src/features/wallet/transaction-history-describe.ts';
 import { dashboardActions, isSdira, walletActions } from '../src/features/wallet/wallet-actions-routes.ts';
-import { changePercent, isNegative, truncateMemo } from '../src/lib/money-format.ts';
+import { changePercent, isNegative, NOT_AN_AMOUNT, truncateMemo, usd } from '../src/lib/money-format.ts';
 
 const native = (coinSymbol: string, type: NativeWallet['type'], balance: string, USD: string, orderIndex: number) =>
   ({
@@ -89,6 +89,26 @@ describe('portfolio (dashboard)', () => {
     });
     // 0.1 + 0.2 style sums stay exact
     expect(totals.total).toBe('3760.27');
+    // The native wallets alone (liquidity, asset, legacy): spec 2 §2's "total USD value of native wallets".
+    expect(totals.vaultTokens).toBe('3759.94');
+  });
+
+  it('a value that is not an amount makes its totals unavailable instead of counting as zero', () => {
+    const broken = {
+      ...info,
+      nftWallets: [{ ...info.nftWallets[0]!, balance: 'NaN' }],
+    } as CurrencyInfo;
+    const groups = walletsByCategory(broken);
+    expect(groups.opportunity[0]!.usd).toBe(NOT_AN_AMOUNT);
+    const totals = portfolioTotals(groups);
+    expect(totals.byCategory.opportunity).toBeNull();
+    expect(totals.byCategory.asset).toBe('1256.8');
+    expect(totals.total).toBeNull();
+    expect(totals.vaultTokens).toBe('3759.94');
+    expect(usd(totals.total)).toBe(NOT_AN_AMOUNT);
+    expect(sum([])).toBe('0');
+    expect(sum(['0.1', '0.2'])).toBe('0.3');
+    expect(sum(['1', ''])).toBeNull();
   });
 
   it('finds a wallet by symbol for /vault-graph?coin=', () => {

@@ -1,6 +1,7 @@
 import type { CryptoWallet, NativeWallet, NftWallet } from '@vault/contract/schemas/wallet';
 import { describe, expect, it } from 'vitest';
 import { cryptoView, nativeView, opportunityView } from '../src/features/wallet/portfolio.ts';
+import { axisDecimals, axisLabel } from '../src/features/wallet/price-axis.ts';
 import { displayPrice, type PriceRule } from '../src/lib/money-format.ts';
 
 const native = (multiplier: string, decimals: number): PriceRule => ({ kind: 'native', multiplier, decimals });
@@ -35,7 +36,7 @@ describe('displayed price (spec 2 §9, spec 1 §9)', () => {
 });
 
 describe('which rule a wallet row takes', () => {
-  it('native wallets carry their multiplier and decimals; crypto and opportunity wallets are rates', () => {
+  it('native wallets carry their multiplier and decimals; crypto wallets are rates; opportunity per unit', () => {
     const xag = { coinSymbol: 'XAG', type: 'asset', price: '31.42', multiplier: '2', decimals: 4 } as NativeWallet;
     const view = nativeView({ ...xag, icon: { url: '' }, marketData: { rate: '31.42' } } as NativeWallet);
     expect(view.priceRule).toEqual(native('2', 4));
@@ -52,6 +53,32 @@ describe('which rule a wallet row takes', () => {
       balance: '3',
       pricePerShare: '0.105',
     } as NftWallet);
-    expect(displayPrice(pool.price, pool.priceRule).text).toBe('$0.105');
+    // Opportunity amounts show 2 decimals (spec 1 §9), the price per unit too: 0.105 → $0.11 (half-up).
+    expect(pool.priceRule).toEqual({ kind: 'perUnit' });
+    expect(displayPrice(pool.price, pool.priceRule).text).toBe('$0.11');
+    expect(displayPrice('not a price', pool.priceRule).text).toBe('—');
+    expect(displayPrice('not a price', rate).text).toBe('—');
+  });
+});
+
+describe('price graph axis labels', () => {
+  it('use one number of decimals for every label: cents, none in the thousands', () => {
+    expect(axisDecimals(native('1', 2), 1, 1)).toBe(2);
+    expect(axisDecimals(native('1', 4), 31.2, 31.7)).toBe(2);
+    expect(axisDecimals(rate, 64000, 66000)).toBe(0);
+    expect(axisLabel(64500, 0)).toBe('$64,500');
+    expect(axisLabel(31.5, 2)).toBe('$31.50');
+  });
+
+  it('add decimals to tell close ticks apart and a tiny price from $0, never beyond the rule', () => {
+    // A spread of 0.004: steps of 0.001 need 3 decimals (a token with 4 shows them).
+    expect(axisDecimals(native('1', 4), 31.412, 31.416)).toBe(3);
+    // A rate of a hundred-thousandth of a dollar: not '$0.00'.
+    const tiny = axisDecimals(rate, 0.0000123, 0.0000131);
+    expect(tiny).toBeGreaterThanOrEqual(7);
+    expect(axisLabel(0.0000123, tiny)).not.toMatch(/^\$0\.0+$/);
+    // A native token's prices carry its decimals and no more.
+    expect(axisDecimals(native('1', 2), 0.001, 0.002)).toBe(2);
+    expect(axisDecimals(native('1', 0), 3, 4)).toBe(0);
   });
 });

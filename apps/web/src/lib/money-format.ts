@@ -23,25 +23,36 @@ export function grouped(amount: string, decimals: number): string {
   return `${negative ? '-' : ''}${withCommas}${fraction ? `.${fraction}` : ''}`;
 }
 
-export const usd = (amount: string) => `$${grouped(amount, DECIMALS.usd)}`;
+/** '$1,234.50' at `decimals` places; a dash (no dollar sign) for a value that is not known or not an amount. */
+function dollars(amount: string | null, decimals: number): string {
+  const text = amount === null ? NOT_AN_AMOUNT : grouped(amount, decimals);
+  return text === NOT_AN_AMOUNT ? text : `$${text}`;
+}
+
+/** A USD value to the cent: '$1,234.50', or a dash when it is not known (null) or not an amount. */
+export const usd = (amount: string | null) => dollars(amount, DECIMALS.usd);
 
 /**
- * How a wallet's unit price is shown: a native token by its catalogue multiplier and decimals, anything
- * else (a crypto coin's market rate, an opportunity token's price per unit) as a rate.
+ * How a wallet's unit price is shown: a native token by its catalogue multiplier and decimals, a crypto
+ * coin's market rate as a rate, an opportunity token's price per unit as its amounts are (2 decimals).
  */
-export type PriceRule = { kind: 'native'; multiplier: string; decimals: number } | { kind: 'rate' };
+export type PriceRule =
+  | { kind: 'native'; multiplier: string; decimals: number }
+  | { kind: 'rate' }
+  | { kind: 'perUnit' };
 
 /**
  * The displayed price, as an exact decimal (what a chart plots) and as text. Native tokens: "price times
  * multiplier, rounded to the token's decimals" (spec 2 §9), multiplied exactly by the money module; rates:
- * 3 decimals (spec 1 §9 "Rate shown to 3 decimals").
+ * 3 decimals (spec 1 §9 "Rate shown to 3 decimals"); opportunity prices per unit: 2 (spec 1 §9 opportunity 2).
  */
 export function displayPrice(price: string, rule: PriceRule): { amount: string; text: string } {
-  if (rule.kind === 'rate') return { amount: price, text: `$${grouped(price, DECIMALS.rate)}` };
+  if (rule.kind === 'rate') return { amount: price, text: dollars(price, DECIMALS.rate) };
+  if (rule.kind === 'perUnit') return { amount: price, text: dollars(price, DECIMALS.opportunity) };
   const decimals = Math.max(0, Math.min(rule.decimals, SCALE));
   if (!isAmount(price) || !isAmount(rule.multiplier)) return { amount: price, text: NOT_AN_AMOUNT };
   const amount = multiply(price, rule.multiplier, decimals);
-  return { amount, text: `$${grouped(amount, decimals)}` };
+  return { amount, text: dollars(amount, decimals) };
 }
 
 /** What a hidden balance shows (spec: asterisks). */

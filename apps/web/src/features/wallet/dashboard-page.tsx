@@ -105,7 +105,19 @@ export function DashboardPage() {
                 >
                   {shown(usd(totals.total), hidden)}
                 </p>
-                <p className="mt-1 text-xs text-slate-400">All wallets, in US dollars at current prices.</p>
+                <p className="mt-1 text-xs text-slate-400">
+                  {totals.total === null
+                    ? 'Not every wallet’s value could be read, so the total cannot be shown.'
+                    : 'All wallets, in US dollars at current prices.'}
+                </p>
+                {/* Spec 2 §2: the value of the platform's own tokens (native wallets), beside the whole portfolio. */}
+                <p className="mt-3 text-sm text-slate-300">
+                  Vault tokens:{' '}
+                  <span className="font-semibold tabular-nums text-white" data-testid="vault-tokens-total">
+                    {shown(usd(totals.vaultTokens), hidden)}
+                  </span>
+                  <span className="block text-xs text-slate-400">Liquidity, asset and legacy tokens.</span>
+                </p>
                 <p className="mt-4 inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-xs font-semibold">
                   <span
                     aria-hidden="true"

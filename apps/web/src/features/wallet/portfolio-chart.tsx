@@ -7,16 +7,24 @@ import { CATEGORIES, type CategoryKey } from './portfolio';
  * The portfolio by category as a donut (spec 1 §2) with its legend, which is also the chart's text
  * alternative: every category and its USD value, readable without the picture.
  */
-export function PortfolioChart({ byCategory, hidden }: { byCategory: Record<CategoryKey, string>; hidden: boolean }) {
-  // Slice sizes only: the float never reaches a displayed amount, which stays the exact string.
-  const slices = CATEGORIES.filter(({ key }) => isPositive(byCategory[key])).map((c) => ({
-    name: c.label,
-    value: Number(byCategory[c.key]),
-    color: c.color,
-  }));
+export function PortfolioChart({
+  byCategory,
+  hidden,
+}: {
+  byCategory: Record<CategoryKey, string | null>;
+  hidden: boolean;
+}) {
+  // Slice sizes only: the float never reaches a displayed amount, which stays the exact string. A category
+  // whose value is unknown gets no slice (its legend says so with a dash).
+  const slices = CATEGORIES.flatMap((c) => {
+    const value = byCategory[c.key];
+    return value !== null && isPositive(value) ? [{ name: c.label, value: Number(value), color: c.color }] : [];
+  });
 
   return (
-    <figure className="flex flex-col items-center gap-6 sm:flex-row">
+    // Side by side where the card has the room: full width (sm), or half the row from xl; stacked in the
+    // half-width card beside the side menu (lg), where the legend's amounts would not fit beside the donut.
+    <figure className="flex flex-col items-center gap-6 sm:flex-row lg:flex-col xl:flex-row">
       <div aria-hidden="true" className="shrink-0">
         <PieChart width={168} height={168} accessibilityLayer={false}>
           {slices.length === 0 ? (

@@ -1,6 +1,6 @@
 import { add, isAmount, multiply } from '@vault/contract/money';
 import type { CryptoWallet, CurrencyInfo, NativeWallet, NftWallet } from '@vault/contract/schemas/wallet';
-import { DECIMALS, type PriceRule } from '../../lib/money-format';
+import { DECIMALS, NOT_AN_AMOUNT, type PriceRule } from '../../lib/money-format';
 
 /**
  * The dashboard's five categories (spec 1 §2 tabs) and the one shape every wallet row takes, whatever
@@ -29,10 +29,11 @@ export type WalletView = {
   balance: string;
   /** How many decimals the balance shows (spec 1 §9): the token's own, 5 for crypto, 2 for opportunity. */
   balanceDecimals: number;
+  /** Value in USD; not an amount (a dash) when it cannot be known. */
   usd: string;
   /** Price of one unit in USD (crypto: the market rate; opportunity: per unit), as the catalogue has it. */
   price: string;
-  /** How `price` is shown (format.ts displayPrice): native tokens by multiplier and decimals, the rest as rates. */
+  /** How `price` is shown (money-format displayPrice): native tokens by multiplier and decimals, crypto as rates, opportunity per unit. */
   priceRule: PriceRule;
   /** 24h change in percent: crypto wallets only. */
   change: string | null;
@@ -85,11 +86,12 @@ export function cryptoView(wallet: CryptoWallet): WalletView {
 }
 
 export function opportunityView(wallet: NftWallet): WalletView {
-  // The server sends no USD value for opportunity holdings: units × price per unit, exact, to the cent.
+  // The server sends no USD value for opportunity holdings: units × price per unit, exact, to the cent;
+  // unknown (and so every total it is part of) when either is not an amount.
   const usd =
     isAmount(wallet.balance) && isAmount(wallet.pricePerShare)
       ? multiply(wallet.balance, wallet.pricePerShare, DECIMALS.usd)
-      : '0';
+      : NOT_AN_AMOUNT;
   return {
     key: `opportunity:${wallet._id}`,
     category: 'opportunity',
@@ -102,7 +104,7 @@ export function opportunityView(wallet: NftWallet): WalletView {
     balanceDecimals: DECIMALS.opportunity,
     usd,
     price: wallet.pricePerShare,
-    priceRule: RATE,
+    priceRule: { kind: 'perUnit' },
     change: null,
     source: { kind: 'opportunity', wallet },
   };
@@ -128,15 +130,35 @@ export function walletsByCategory(info: CurrencyInfo): Record<CategoryKey, Walle
   return groups;
 }
 
-/** Sum of decimal strings; anything that is not a decimal amount counts as nothing rather than breaking the page. */
-export const sum = (amounts: string[]) => amounts.reduce((total, a) => (isAmount(a) ? add(total, a) : total), '0');
+/**
+ * Exact sum of decimal strings, or null when one of them is not an amount: a total that quietly left a
+ * wallet out would look right and be wrong, so it is shown as unavailable instead.
+ */
+export function sum(amounts: (string | null)[]): string | null {
+  let total = '0';
+  for (const amount of amounts) {
+    if (amount === null || !isAmount(amount)) return null;
+    total = add(total, amount);
+  }
+  return total;
+}
 
-/** USD per category and the estimated portfolio balance (all wallets). */
+/** The categories of the platform's own (native) tokens, whose total spec 2 §2 shows as the vault's value. */
+const NATIVE_CATEGORIES = ['liquidity', 'asset', 'legacy'] as const satisfies CategoryKey[];
+
+/**
+ * USD per category, the estimated portfolio balance (all wallets, spec 1 §2) and the vault tokens' value
+ * (native wallets, spec 2 §2); each null when a value in it is unknown.
+ */
 export function portfolioTotals(groups: Record<CategoryKey, WalletView[]>) {
   const byCategory = Object.fromEntries(
     CATEGORIES.map(({ key }) => [key, sum(groups[key].map((w) => w.usd))]),
-  ) as Record<CategoryKey, string>;
-  return { byCategory, total: sum(Object.values(byCategory)) };
+  ) as Record<CategoryKey, string | null>;
+  return {
+    byCategory,
+    total: sum(Object.values(byCategory)),
+    vaultTokens: sum(NATIVE_CATEGORIES.map((key) => byCategory[key])),
+  };
 }
 
 /** The wallet a detail screen shows, found by symbol (reloads of /vault-graph?coin=XAG). */

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Area, AreaChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { LoadError } from '../../components/load-error';
 import { displayPrice, type PriceRule } from '../../lib/money-format';
+import { axisDecimals, axisLabel } from './price-axis';
 import { useSparklines } from './queries';
 
 type Range = (typeof SPARKLINE_RANGES)[number];
@@ -113,6 +114,10 @@ function Chart({
     price: p.price,
   }));
   const ticks = axisTicks(data[0]!.t, data[data.length - 1]!.t, days);
+  const ys = data.map((d) => d.y);
+  const decimals = axisDecimals(priceRule, Math.min(...ys), Math.max(...ys));
+  // Room for the longest label (about 7 px a character at 12 px), within reason.
+  const axisWidth = Math.min(120, Math.max(48, axisLabel(Math.max(...ys), decimals).length * 7 + 8));
   const gradient = `price-fill-${symbol}`;
   const range = days === 1 ? 'day' : `${days} days`;
 
@@ -149,8 +154,8 @@ function Chart({
               tick={{ fontSize: 12, fill: '#64748b' }}
               tickLine={false}
               axisLine={false}
-              width={72}
-              tickFormatter={(v: number) => `$${v.toLocaleString('en-US', { maximumFractionDigits: 3 })}`}
+              width={axisWidth}
+              tickFormatter={(v: number) => axisLabel(v, decimals)}
             />
             <Tooltip
               content={({ active, payload }) => {
