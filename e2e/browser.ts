@@ -29,6 +29,8 @@ export function launch(): Promise<Browser> {
 
 export const DESKTOP = { width: 1280, height: 860 };
 export const PHONE = { width: 390, height: 844 };
+/** The narrowest desktop: the side menu shows and leaves the least room for the page. */
+export const SMALL_DESKTOP = { width: 1024, height: 768 };
 
 export async function newPage(browser: Browser, viewport = DESKTOP): Promise<Page> {
   const context = await browser.newContext({ viewport, baseURL: baseUrl() });

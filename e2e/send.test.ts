@@ -1,3 +1,4 @@
+import { normalize, subtract } from '@vault/contract/money';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -12,6 +13,7 @@ import {
   open,
   PHONE,
   realtimeConnected,
+  SMALL_DESKTOP,
   samePersonOn,
   shot,
   signInToDashboard,
@@ -27,13 +29,13 @@ afterAll(() => browser?.close());
 const form = (page: Page) => page.getByRole('form', { name: /Send (tokens|request)/ });
 const confirmDialog = (page: Page) => page.getByRole('dialog', { name: 'Are you sure you want to send the tokens?' });
 
-/** The member's ledger balance of one asset, straight from the database. */
-async function balance(userId: string, asset: string) {
+/** The member's ledger balance of one asset, straight from the database, as the money module's canonical decimal. */
+async function balance(userId: string, asset: string): Promise<string> {
   const [row] = await sql<{ balance: string }>(
     `select balance::text from ledger_accounts where user_id = $1 and asset = $2 and kind = 'member'`,
     [userId, asset],
   );
-  return row ? Number(row.balance) : 0;
+  return row ? normalize(row.balance) : '0';
 }
 
 describe('send tokens', () => {
@@ -90,7 +92,7 @@ describe('send tokens', () => {
     await shot(page, 'send-confirm-1280');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
-    expect(await balance(recipient.id, 'Q')).toBe(0);
+    expect(await balance(recipient.id, 'Q')).toBe('0');
 
     await f.getByRole('button', { name: 'Send Now' }).click();
     await dialog.getByRole('button', { name: 'Confirm' }).click();
@@ -101,13 +103,14 @@ describe('send tokens', () => {
     await expect.poll(() => total.textContent(), { timeout: 10_000 }).toBe('$25.00');
     await expect(notReloaded(other)).resolves.toBe(true);
     await shot(other, 'send-recipient-dashboard-1280');
-    expect(await balance(recipient.id, 'Q')).toBe(25);
-    expect(await balance(sender!.id, 'Q')).toBe(senderBefore - 25);
+    expect(await balance(recipient.id, 'Q')).toBe('25');
+    expect(await balance(sender!.id, 'Q')).toBe(subtract(senderBefore, '25'));
 
     // Recent Transaction History refills the form; a double click on Confirm still sends once.
     await open(page, '/Send');
     const recent = page.getByRole('region', { name: 'Recent Transaction History' });
-    const row = recent.getByRole('button', { name: new RegExp(`^Send of 25 Q .*to ${recipient.email}`) });
+    // The amount at the token's decimals (Q: 2).
+    const row = recent.getByRole('button', { name: new RegExp(`^Send of 25\\.00 Q .*to ${recipient.email}`) });
     await row.waitFor();
     await shot(page, 'send-recent-history-1280');
     await row.click();
@@ -120,7 +123,7 @@ describe('send tokens', () => {
     await page.getByText('Q sent Successfully').first().waitFor();
     await page.waitForURL('**/cryptocurrency');
     await expect.poll(() => total.textContent(), { timeout: 10_000 }).toBe('$35.00');
-    expect(await balance(recipient.id, 'Q')).toBe(35);
+    expect(await balance(recipient.id, 'Q')).toBe('35');
 
     // A lost answer: the send reached the server, the page never heard back. Confirming again reuses the
     // confirmation's Idempotency-Key, so the server answers the first send instead of making a second.
@@ -137,13 +140,13 @@ describe('send tokens', () => {
     await f.getByRole('button', { name: 'Send Now' }).click();
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await page.getByText('Please check your internet connection').first().waitFor();
-    await expect.poll(() => balance(recipient.id, 'Q')).toBe(40);
+    await expect.poll(() => balance(recipient.id, 'Q')).toBe('40');
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await page.getByText('Q sent Successfully').first().waitFor();
     await page.waitForURL('**/cryptocurrency');
     await page.unroute('**/api/native-wallet/send-tokens');
     await expect.poll(() => total.textContent(), { timeout: 10_000 }).toBe('$40.00');
-    expect(await balance(recipient.id, 'Q')).toBe(40);
+    expect(await balance(recipient.id, 'Q')).toBe('40');
 
     // A server failure (5xx) after the send was made: the dialog stays with the same key, so Confirm again
     // gets the first send's answer, not a second send.
@@ -160,13 +163,13 @@ describe('send tokens', () => {
     await f.getByRole('button', { name: 'Send Now' }).click();
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await page.getByText('Something went wrong').first().waitFor();
-    await expect.poll(() => balance(recipient.id, 'Q')).toBe(42);
+    await expect.poll(() => balance(recipient.id, 'Q')).toBe('42');
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await page.getByText('Q sent Successfully').first().waitFor();
     await page.waitForURL('**/cryptocurrency');
     await page.unroute('**/api/native-wallet/send-tokens');
     await expect.poll(() => total.textContent(), { timeout: 10_000 }).toBe('$42.00');
-    expect(await balance(recipient.id, 'Q')).toBe(42);
+    expect(await balance(recipient.id, 'Q')).toBe('42');
 
     // Server answers land under their fields, the input kept.
     await open(page, '/Send');
@@ -187,6 +190,10 @@ describe('send tokens', () => {
     const history = page.getByRole('region', { name: 'Token history' });
     await history.getByRole('cell', { name: recipient.email }).first().waitFor();
     await expect(history.getByRole('row').filter({ hasText: recipient.email }).count()).resolves.toBe(4);
+    // Each amount at its token's decimals (Q: 2), signed.
+    await expect(
+      history.getByRole('row').filter({ hasText: recipient.email }).filter({ hasText: '−25.00 Q' }).count(),
+    ).resolves.toBe(1);
     await shot(page, 'token-history-1280');
 
     await open(page, '/Q-tokens');
@@ -215,6 +222,17 @@ describe('send tokens', () => {
     await phone.getByRole('button', { name: 'Show history' }).click();
     await phone.getByRole('list', { name: 'Dollar token sends' }).scrollIntoViewIfNeeded();
     await shot(phone, 'q-tokens-390');
+
+    // And at 1024 px, where the side menu leaves the page the least room.
+    const small = await samePersonOn(browser, page, SMALL_DESKTOP);
+    await open(small, '/Send');
+    await form(small).getByLabel('Email').waitFor();
+    await small.getByRole('region', { name: 'Recent Transaction History' }).waitFor();
+    await expect(small.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).resolves.toBe(0);
+    await shot(small, 'send-form-1024');
+    await open(small, '/token-history');
+    await small.getByRole('region', { name: 'Token history' }).waitFor();
+    await shot(small, 'token-history-1024');
   });
 
   it('an sdira member sends by request; the amount waits for an administrator', async () => {
@@ -254,7 +272,7 @@ describe('send tokens', () => {
     await page.getByText('Request submitted successfully please wait for admin approval').first().waitFor();
     await page.waitForURL('**/cryptocurrency');
 
-    expect(await balance(sdira!.id, 'LXAG')).toBe(heldBefore - 1.5);
+    expect(await balance(sdira!.id, 'LXAG')).toBe(subtract(heldBefore, '1.5'));
     const pending = await asAdmin('GET', '/api/admin/requests?status=pending');
     expect(pending.status).toBe(200);
     expect(pending.json.data).toEqual(

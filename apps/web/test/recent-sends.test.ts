@@ -47,6 +47,13 @@ describe('recent sends (local history of the send screen)', () => {
     expect(readRecentSends('other@vault.local').map((e) => e.amount)).toEqual(['2']);
   });
 
+  it('keeps the token decimals with the entry, and reads entries stored without them', () => {
+    addRecentSend('member@vault.local', { ...entry(1), decimals: 2 });
+    localStorage.setItem('recentSends:older@vault.local', JSON.stringify([{ ...entry(2), decimals: undefined }]));
+    expect(readRecentSends('member@vault.local')[0]!.decimals).toBe(2);
+    expect(readRecentSends('older@vault.local').map((e) => e.amount)).toEqual(['2']);
+  });
+
   it('reads anything unreadable as no history', () => {
     localStorage.setItem('recentSends:member@vault.local', '{not json');
     expect(readRecentSends('member@vault.local')).toEqual([]);
@@ -88,7 +95,12 @@ describe('which wallets a member sends from', () => {
       'ETH',
     ]);
     // A crypto wallet is priced at its market rate, for the form's value in USD.
-    expect(sendableWallets(wallets, coins, user('member')).at(-1)).toMatchObject({ price: '2', onHold: '0' });
+    // Its balance shows to 5 decimals (spec 1 §9), not the coin's own 8.
+    expect(sendableWallets(wallets, coins, user('member')).at(-1)).toMatchObject({
+      price: '2',
+      onHold: '0',
+      decimals: 5,
+    });
   });
 
   it('offers sdira members their legacy tokens and dollar tokens, no crypto (requests move platform tokens)', () => {

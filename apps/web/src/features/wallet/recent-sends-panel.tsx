@@ -1,7 +1,11 @@
 import { formatDateTime } from '../../lib/format';
-import { truncateMemo } from '../../lib/money-format';
+import { grouped, truncateMemo } from '../../lib/money-format';
 import { type RecentSend, useRecentSends } from './recent-sends';
 import { TokenIcon } from './send-form';
+
+/** The amount at the token's decimals, as the wallet shows it; older entries without them as typed. */
+const entryAmount = (entry: RecentSend) =>
+  entry.decimals === undefined ? entry.amount : grouped(entry.amount, entry.decimals);
 
 /** Recent Transaction History (spec 2 §2): this browser's last sends; choosing one refills the form. */
 export function RecentSendsPanel({
@@ -41,7 +45,7 @@ export function RecentSendsPanel({
                   <span className="min-w-0 flex-1">
                     <span className="block text-sm font-semibold text-navy-900">
                       <span className="sr-only">Send of </span>
-                      {entry.amount} {entry.coin}
+                      {entryAmount(entry)} {entry.coin}
                       <span className="sr-only"> ({entry.tokenName})</span>
                     </span>
                     <span className="block truncate text-sm text-slate-700" title={entry.to}>

@@ -16,6 +16,8 @@ const recentSend = z.object({
   memo: z.string(),
   tokenName: z.string(),
   tokenImage: z.string(),
+  /** How many decimals the token's amounts show (absent in entries stored before it was kept). */
+  decimals: z.number().int().min(0).max(8).optional(),
   /** ISO 8601 time of the send. */
   date: z.string(),
 });

@@ -5,7 +5,10 @@ import { compare, isAmount, isPositive, multiply } from '@vault/contract/money';
 import { type SendTokensBody, sendTokensBody } from '@vault/contract/schemas/ledger';
 import type { NativeWallet } from '@vault/contract/schemas/wallet';
 
-/** What the form needs of a wallet; crypto wallets are shaped into it too (spec 2 §2: they offer Send). */
+/**
+ * What the form needs of a wallet; crypto wallets are shaped into it too (spec 2 §2: they offer Send).
+ * `decimals` are the decimals its amounts show: a native token's own, 5 for crypto (spec 1 §9).
+ */
 export type SendableWallet = Pick<
   NativeWallet,
   'coinSymbol' | 'displayName' | 'icon' | 'decimals' | 'balance' | 'onHold' | 'price'
@@ -135,6 +138,7 @@ export function SendForm({ wallets, initialCoin, lockedCoin, asRequest, memberEm
         memo: pending.body.memo ?? '',
         tokenName: sentFrom?.displayName ?? pending.body.coin,
         tokenImage: sentFrom?.icon.url ?? '',
+        decimals: sentFrom?.decimals,
         date: new Date().toISOString(),
       });
       toast.success(res.message);

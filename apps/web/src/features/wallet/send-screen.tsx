@@ -5,6 +5,7 @@ import { type ReactNode, useState } from 'react';
 import { Spinner } from '../../components/button';
 import { Card } from '../../components/card';
 import { LoadError, RefreshError } from '../../components/load-error';
+import { DECIMALS } from '../../lib/money-format';
 import { useSession } from '../../lib/session';
 import { ActivationPanel } from './activation-panel';
 import { useCurrencyInfo, WALLETS_NOT_LOADED } from './queries';
@@ -28,7 +29,8 @@ export function sendableWallets(native: NativeWallet[], crypto: CryptoWallet[], 
       coinSymbol: c.coinSymbol,
       displayName: c.name,
       icon: c.icon,
-      decimals: c.decimals,
+      // The form shows crypto balances to 5 decimals (spec 1 §9), whatever the coin's own precision.
+      decimals: DECIMALS.crypto,
       balance: c.balance,
       onHold: '0',
       price: c.marketData.rate,

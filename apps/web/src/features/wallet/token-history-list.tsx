@@ -21,8 +21,7 @@ export function TokenSendList({ sends, label }: { sends: TokenSend[]; label: str
           <p
             className={`shrink-0 whitespace-nowrap text-sm font-semibold tabular-nums ${send.direction === 'received' ? 'text-emerald-700' : 'text-navy-900'}`}
           >
-            {send.direction === 'received' ? '+' : '−'}
-            {amountText(send.amount)} {send.coin}
+            {amountText(send)} {send.coin}
           </p>
         </li>
       ))}

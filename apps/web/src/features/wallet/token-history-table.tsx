@@ -7,8 +7,9 @@ const statusTone = {
   pending: 'bg-purple-50 text-purple-700 ring-purple-600/20',
   rejected: 'bg-red-50 text-red-700 ring-red-600/20',
 };
-/** At least 2 decimals, never fewer than the amount has (nothing rounded away). */
-export const amountText = (amount: string) => grouped(amount, Math.max(2, amount.split('.')[1]?.length ?? 0));
+/** A send's amount at its token's own decimals (spec 1 §9: native wallets show their own), with its sign. */
+export const amountText = (send: Pick<TokenSend, 'amount' | 'decimals' | 'direction'>) =>
+  `${send.direction === 'received' ? '+' : '−'}${grouped(send.amount, send.decimals)}`;
 
 const statusLabel = { completed: 'Completed', pending: 'Pending', rejected: 'Rejected' };
 
@@ -58,8 +59,7 @@ export function TokenHistoryTable({
               <td
                 className={`whitespace-nowrap px-4 py-3 text-right font-semibold tabular-nums ${send.direction === 'received' ? 'text-emerald-700' : 'text-navy-900'}`}
               >
-                {send.direction === 'received' ? '+' : '−'}
-                {amountText(send.amount)} {send.coin}
+                {amountText(send)} {send.coin}
               </td>
               <td className="whitespace-nowrap px-4 py-3 text-slate-600">{formatDateTime(send.createdAt)}</td>
             </tr>
