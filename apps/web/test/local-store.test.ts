@@ -37,11 +37,27 @@ describe('local store', () => {
     expect(readLocal('k')).toBeNull();
   });
 
-  it('reads blocked storage as nothing and reports a refused write instead of throwing', () => {
+  it('reads blocked storage as nothing and keeps a refused write for this page instead of throwing', () => {
     Object.assign(globalThis, { localStorage: blocked });
-    expect(readLocal('k')).toBeNull();
-    expect(writeLocal('k', 'v')).toBe(false);
-    expect(writeLocal('k', null)).toBe(false);
+    expect(readLocal('blocked')).toBeNull();
+    expect(writeLocal('blocked', 'v')).toBe(false);
+    expect(readLocal('blocked')).toBe('v');
+    expect(writeLocal('blocked', null)).toBe(false);
+    expect(readLocal('blocked')).toBeNull();
+  });
+
+  it('prefers a refused write over what storage still holds, until storage takes a write again', () => {
+    const storage = new MemoryStorage();
+    Object.assign(globalThis, { localStorage: storage });
+    writeLocal('full', 'old');
+    // Storage full: reads still work, writes throw.
+    Object.assign(globalThis, { localStorage: { ...storage, getItem: storage.getItem, setItem: blocked.setItem } });
+    expect(writeLocal('full', 'new')).toBe(false);
+    expect(readLocal('full')).toBe('new');
+    Object.assign(globalThis, { localStorage: storage });
+    expect(writeLocal('full', 'newer')).toBe(true);
+    expect(storage.getItem('full')).toBe('newer');
+    expect(readLocal('full')).toBe('newer');
   });
 
   it('tells subscribers about writes here and storage events from other tabs, until they unsubscribe', () => {

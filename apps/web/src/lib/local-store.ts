@@ -1,11 +1,16 @@
 /**
  * Small values kept in this browser's local storage and read through React's useSyncExternalStore.
- * Storage can be blocked or full (private modes, policies): reads then find nothing and writes are lost,
- * never an exception, because these values are conveniences, not records.
+ * Storage can be blocked or full (private modes, policies): a write it refuses is kept in this page's
+ * memory instead, so the choice still holds until the page is closed or reloaded; never an exception,
+ * because these values are conveniences, not records.
  */
 
-/** The stored text, or null when there is none or storage cannot be read. */
+/** Writes storage refused, by key (null: removed), read before storage so this page sees its own choice. */
+const refused = new Map<string, string | null>();
+
+/** The stored text, or null when there is none. */
 export function readLocal(key: string): string | null {
+  if (refused.has(key)) return refused.get(key) ?? null;
   try {
     return localStorage.getItem(key);
   } catch {
@@ -13,13 +18,15 @@ export function readLocal(key: string): string | null {
   }
 }
 
-/** Stores the text (null removes it); false when storage refused. */
+/** Stores the text (null removes it); false when storage refused and only this page keeps it. */
 export function writeLocal(key: string, value: string | null): boolean {
   try {
     if (value === null) localStorage.removeItem(key);
     else localStorage.setItem(key, value);
+    refused.delete(key);
     return true;
   } catch {
+    refused.set(key, value);
     return false;
   }
 }

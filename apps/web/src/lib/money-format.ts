@@ -58,9 +58,6 @@ export function displayPrice(price: string, rule: PriceRule): { amount: string; 
 /** What a hidden balance shows (spec: asterisks). */
 export const HIDDEN = '****';
 
-/** A balance as the member sees it: asterisks when balances are hidden. */
-export const shown = (text: string, hidden: boolean) => (hidden ? HIDDEN : text);
-
 /** Percent change with its sign, 4 decimals (spec 1 §9): '+1.2500%', '-0.3000%'. */
 export function changePercent(change: string): string {
   const text = grouped(change, DECIMALS.change);

@@ -10,6 +10,8 @@ import { errorText } from '../../lib/format';
 import { grouped, usd } from '../../lib/money-format';
 import { queryKeys } from '../../lib/query-client';
 import { DepositAddress } from './activation-deposit-address';
+import { Masked } from './masked';
+import { useHiddenBalances } from './portfolio-hidden';
 import { walletKeys } from './queries';
 import { TokenIcon } from './send-form';
 
@@ -26,6 +28,7 @@ export function ActivationPanel({ assets, onActivated }: { assets: ActivationAss
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const asset = assets.find((a) => a.coinSymbol === chosen);
+  const [hidden] = useHiddenBalances();
 
   const activate = async () => {
     if (!asset || submitting) return;
@@ -114,13 +117,16 @@ export function ActivationPanel({ assets, onActivated }: { assets: ActivationAss
                   </span>
                 </Fact>
                 <Fact term="Your balance">
-                  {grouped(asset.balance, asset.decimals)} {asset.coinSymbol}
+                  <Masked hidden={hidden}>{grouped(asset.balance, asset.decimals)}</Masked> {asset.coinSymbol}
                   <span
                     className={`block text-xs font-normal ${enough(asset) ? 'text-emerald-700' : 'text-amber-700'}`}
                   >
                     {enough(asset)
                       ? 'Enough to activate with this coin.'
-                      : `Deposit at least ${grouped(subtract(asset.requiredAmount, asset.balance), asset.decimals)} ${asset.coinSymbol} more.`}
+                      : hidden
+                        ? // What is missing would tell the hidden balance.
+                          'Not enough to activate with this coin yet.'
+                        : `Deposit at least ${grouped(subtract(asset.requiredAmount, asset.balance), asset.decimals)} ${asset.coinSymbol} more.`}
                   </span>
                 </Fact>
               </dl>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
-import { displayPrice, grouped, shown, usd } from '../../lib/money-format';
+import { displayPrice, grouped, usd } from '../../lib/money-format';
 import { ChangeText } from './change-text';
+import { Masked } from './masked';
 import type { CategoryKey, WalletView } from './portfolio';
 import { TokenIcon } from './portfolio-token-icon';
 
@@ -84,7 +85,7 @@ export function WalletTable({
                   </div>
                 </td>
                 <td className={`${td} text-right font-medium tabular-nums text-navy-900`}>
-                  {shown(grouped(wallet.balance, wallet.balanceDecimals), hidden)}
+                  <Masked hidden={hidden}>{grouped(wallet.balance, wallet.balanceDecimals)}</Masked>
                 </td>
                 <td className={`${td} hidden text-right tabular-nums text-slate-600 sm:table-cell`}>
                   {displayPrice(wallet.price, wallet.priceRule).text}
@@ -95,7 +96,7 @@ export function WalletTable({
                   </td>
                 ) : null}
                 <td className={`${td} text-right font-semibold tabular-nums text-navy-900`}>
-                  {shown(usd(wallet.usd), hidden)}
+                  <Masked hidden={hidden}>{usd(wallet.usd)}</Masked>
                 </td>
               </tr>
             );

@@ -1,6 +1,7 @@
 import { isPositive } from '@vault/contract/money';
 import { Cell, Pie, PieChart } from 'recharts';
-import { HIDDEN, usd } from '../../lib/money-format';
+import { usd } from '../../lib/money-format';
+import { Masked } from './masked';
 import { CATEGORIES, type CategoryKey } from './portfolio';
 
 /**
@@ -65,7 +66,7 @@ export function PortfolioChart({
                 {c.label}
               </span>
               <span className="font-semibold tabular-nums text-navy-900">
-                {hidden ? HIDDEN : usd(byCategory[c.key])}
+                <Masked hidden={hidden}>{usd(byCategory[c.key])}</Masked>
               </span>
             </li>
           ))}

@@ -11,7 +11,7 @@ const read = () => readLocal(KEY) === 'true';
 export function useHiddenBalances(): [boolean, (hidden: boolean) => void] {
   const hidden = useSyncExternalStore(signal.subscribe, read, () => false);
   const setHidden = useCallback((next: boolean) => {
-    // Storage blocked: the choice lasts as long as the page does not.
+    // Storage blocked: the choice holds for this page (local-store keeps it in memory) until a reload.
     writeLocal(KEY, next ? 'true' : null);
     signal.notify();
   }, []);

@@ -3,10 +3,11 @@ import dayjs from 'dayjs';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { Card } from '../../components/card';
 import { LoadError, RefreshError } from '../../components/load-error';
-import { displayPrice, grouped, shown, usd } from '../../lib/money-format';
+import { displayPrice, grouped, usd } from '../../lib/money-format';
 import { useSession } from '../../lib/session';
 import { ChangeText } from './change-text';
 import { WalletIcon } from './dashboard-icons';
+import { Masked } from './masked';
 import { type CategoryKey, cryptoView, findWallet, isCategory, nativeView, type WalletView } from './portfolio';
 import { useHiddenBalances } from './portfolio-hidden';
 import { TokenIcon } from './portfolio-token-icon';
@@ -112,13 +113,15 @@ export function VaultGraphPage() {
             <div>
               <dt className="text-xs font-medium uppercase tracking-wide text-slate-400">Balance</dt>
               <dd className="mt-1 text-xl font-bold tabular-nums text-white">
-                {shown(grouped(wallet.balance, wallet.balanceDecimals), hidden)}{' '}
+                <Masked hidden={hidden}>{grouped(wallet.balance, wallet.balanceDecimals)}</Masked>{' '}
                 <span className="text-sm font-medium text-slate-300">{wallet.displaySymbol}</span>
               </dd>
             </div>
             <div>
               <dt className="text-xs font-medium uppercase tracking-wide text-slate-400">Value</dt>
-              <dd className="mt-1 text-xl font-bold tabular-nums text-gold-400">{shown(usd(wallet.usd), hidden)}</dd>
+              <dd className="mt-1 text-xl font-bold tabular-nums text-gold-400">
+                <Masked hidden={hidden}>{usd(wallet.usd)}</Masked>
+              </dd>
             </div>
           </dl>
         </div>
@@ -126,7 +129,8 @@ export function VaultGraphPage() {
           <p className="mt-4 text-sm text-slate-300">
             Redeemable now:{' '}
             <strong className="tabular-nums text-white">
-              {shown(grouped(redeemable.amount, wallet.balanceDecimals), hidden)} {wallet.displaySymbol}
+              <Masked hidden={hidden}>{grouped(redeemable.amount, wallet.balanceDecimals)}</Masked>{' '}
+              {wallet.displaySymbol}
             </strong>
             {redeemable.nextOn ? `, next tokens qualify on ${dayjs(redeemable.nextOn).format('MMMM D, YYYY')}` : null}.
             Asset tokens qualify for redemption 1 year and 1 day after they were acquired.
