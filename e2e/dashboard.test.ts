@@ -74,6 +74,8 @@ async function activatedSender() {
 }
 
 const total = (page: Page) => page.getByTestId('portfolio-total');
+/** A hidden amount's text: asterisks to see (aria-hidden) and 'hidden' for screen readers. */
+const MASKED = '****hidden';
 const tab = (page: Page, name: string) => page.getByRole('tab', { name: new RegExp(`^${name}`) });
 
 describe('wallet dashboard and token detail', () => {
@@ -110,23 +112,37 @@ describe('wallet dashboard and token detail', () => {
     const spun = Date.now() - started;
     expect(spun).toBeGreaterThan(900);
     expect(spun).toBeLessThan(1600);
+    // Screen readers are told, politely, that the wallets were refreshed.
+    await page.getByRole('status').filter({ hasText: 'Wallets updated' }).waitFor();
 
     // Hide balances: asterisks everywhere, remembered after a reload.
     const eye = page.getByRole('button', { name: 'Hide balances' });
     await expect(eye.getAttribute('aria-pressed')).resolves.toBe('false');
     await eye.click();
     await expect(eye.getAttribute('aria-pressed')).resolves.toBe('true');
-    await expect(total(page).textContent()).resolves.toBe('****');
-    await expect(legend.filter({ hasText: 'Asset' }).textContent()).resolves.toContain('****');
+    await expect(total(page).textContent()).resolves.toBe(MASKED);
+    await expect(legend.filter({ hasText: 'Asset' }).textContent()).resolves.toBe(`Asset${MASKED}`);
+    // Screen readers hear 'hidden', not the asterisks.
+    await expect(total(page).locator('[aria-hidden="true"]').textContent()).resolves.toBe('****');
     const qRow = page.getByRole('row').filter({ hasText: 'Q Dollar' });
-    await expect(qRow.getByRole('cell').nth(1).textContent()).resolves.toBe('****');
+    await expect(qRow.getByRole('cell').nth(1).textContent()).resolves.toBe(MASKED);
     await shot(page, 'dashboard-hidden-1280');
     await page.reload();
     await total(page).waitFor();
-    await expect(total(page).textContent()).resolves.toBe('****');
+    await expect(total(page).textContent()).resolves.toBe(MASKED);
     await expect(page.getByRole('button', { name: 'Hide balances' }).getAttribute('aria-pressed')).resolves.toBe(
       'true',
     );
+    // The send form honours the choice: its balances are hidden too.
+    await open(page, '/Send');
+    const sendForm = page.getByRole('form', { name: 'Send tokens' });
+    await expect(sendForm.getByText(/^Available balance:/).textContent()).resolves.toBe(
+      `Available balance: ${MASKED} Q`,
+    );
+    await expect(sendForm.getByRole('option', { name: /Q Dollar/ }).textContent()).resolves.toBe(
+      'Q Dollar (Q) — Balance ****',
+    );
+    await open(page, '/cryptocurrency');
     await page.getByRole('button', { name: 'Hide balances' }).click();
     await expect.poll(() => total(page).textContent()).toMatch(/^\$[\d,]+\.\d\d$/);
 

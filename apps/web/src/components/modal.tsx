@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
+import type { ReactNode, RefObject } from 'react';
 
 type Props = {
   open: boolean;
@@ -10,17 +10,33 @@ type Props = {
   description?: string;
   children: ReactNode;
   size?: 'sm' | 'md' | 'lg';
+  /** What takes the focus on opening, instead of the first focusable element (a confirmation's Cancel). */
+  initialFocus?: RefObject<HTMLElement | null>;
 };
 
 const widths = { sm: 'max-w-sm', md: 'max-w-md', lg: 'max-w-3xl' };
 
 /** Accessible modal: closes on Escape and overlay click, traps focus, labelled by its title (Radix Dialog). */
-export function Modal({ open, onOpenChange, title, hideTitle, description, children, size = 'md' }: Props) {
+export function Modal({
+  open,
+  onOpenChange,
+  title,
+  hideTitle,
+  description,
+  children,
+  size = 'md',
+  initialFocus,
+}: Props) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/60" />
         <Dialog.Content
+          onOpenAutoFocus={(event) => {
+            if (!initialFocus?.current) return;
+            event.preventDefault();
+            initialFocus.current.focus();
+          }}
           className={`fixed left-1/2 top-1/2 z-50 max-h-[92vh] w-[calc(100%-2rem)] ${widths[size]} -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl`}
         >
           <Dialog.Title className={hideTitle ? 'sr-only' : 'mb-4 pr-10 text-xl font-semibold text-navy-900'}>

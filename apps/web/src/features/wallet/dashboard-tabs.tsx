@@ -71,7 +71,8 @@ export function DashboardTabs({
                 id={tabId(c.key)}
                 data-category={c.key}
                 aria-selected={selected}
-                aria-controls={panelId(c.key)}
+                // Only the selected tab's panel exists (one panel, its content swapped), so only it is referenced.
+                aria-controls={selected ? panelId(c.key) : undefined}
                 tabIndex={selected ? 0 : -1}
                 onClick={() => onSelect(c.key)}
                 className={`-mb-px flex items-center gap-2 whitespace-nowrap border-b-2 px-3 py-2.5 text-sm font-semibold transition-colors ${
@@ -93,7 +94,14 @@ export function DashboardTabs({
           })}
         </div>
       </div>
-      <div role="tabpanel" id={panelId(active)} aria-labelledby={tabId(active)} className="pt-4">
+      {/* Focusable, as the ARIA pattern asks: a panel without links (an empty tab) is reached with Tab too. */}
+      <div
+        role="tabpanel"
+        id={panelId(active)}
+        aria-labelledby={tabId(active)}
+        tabIndex={0}
+        className="pt-4 outline-none focus-visible:ring-2 focus-visible:ring-brand-500 rounded-sm"
+      >
         {children}
       </div>
     </div>

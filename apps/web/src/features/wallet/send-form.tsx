@@ -25,7 +25,9 @@ import { Modal } from '../../components/modal';
 import { ApiError, api } from '../../lib/api';
 import { showServerError } from '../../lib/form-errors';
 import { errorText } from '../../lib/format';
-import { grouped, usd } from '../../lib/money-format';
+import { grouped, HIDDEN, usd } from '../../lib/money-format';
+import { Masked } from './masked';
+import { useHiddenBalances } from './portfolio-hidden';
 import { walletKeys } from './queries';
 import { addRecentSend, type RecentSend } from './recent-sends';
 
@@ -83,6 +85,7 @@ export function SendForm({ wallets, initialCoin, lockedCoin, asRequest, memberEm
     defaultValues: { to: '', amount: '', coin: initialCoin, memo: '' },
   });
   const { errors } = form.formState;
+  const [hidden] = useHiddenBalances();
   useEffect(() => {
     if (focusOnMount) form.setFocus('to');
   }, [focusOnMount, form]);
@@ -94,6 +97,7 @@ export function SendForm({ wallets, initialCoin, lockedCoin, asRequest, memberEm
   const [dialogOpen, setDialogOpen] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const inFlight = useRef(false);
+  const cancelRef = useRef<HTMLButtonElement>(null);
   // The key of a confirmation whose answer never arrived: confirming the same send again reuses it.
   const unanswered = useRef<Pending | null>(null);
 
@@ -233,7 +237,8 @@ export function SendForm({ wallets, initialCoin, lockedCoin, asRequest, memberEm
               >
                 {wallets.map((w) => (
                   <option key={w.coinSymbol} value={w.coinSymbol}>
-                    {`${w.displayName} (${w.coinSymbol}) — Balance ${grouped(w.balance, w.decimals)}`}
+                    {/* An option holds text only: hidden balances are plain asterisks here. */}
+                    {`${w.displayName} (${w.coinSymbol}) — Balance ${hidden ? HIDDEN : grouped(w.balance, w.decimals)}`}
                   </option>
                 ))}
               </select>
@@ -244,12 +249,13 @@ export function SendForm({ wallets, initialCoin, lockedCoin, asRequest, memberEm
             <p id={ids.balance} className="mt-1 text-sm text-slate-600">
               Available balance:{' '}
               <span className="font-semibold text-navy-900">
-                {grouped(wallet.balance, wallet.decimals)} {wallet.coinSymbol}
+                <Masked hidden={hidden}>{grouped(wallet.balance, wallet.decimals)}</Masked> {wallet.coinSymbol}
               </span>
               {isPositive(wallet.onHold) ? (
                 <span className="text-slate-500">
                   {' '}
-                  ({grouped(wallet.onHold, wallet.decimals)} {wallet.coinSymbol} on hold for pending requests)
+                  (<Masked hidden={hidden}>{grouped(wallet.onHold, wallet.decimals)}</Masked> {wallet.coinSymbol} on
+                  hold for pending requests)
                 </span>
               ) : null}
             </p>
@@ -324,6 +330,8 @@ export function SendForm({ wallets, initialCoin, lockedCoin, asRequest, memberEm
         onOpenChange={(open) => !submitting && setDialogOpen(open)}
         title="Are you sure you want to send the tokens?"
         size="sm"
+        // Cancel first: Enter pressed twice (Send Now, then again) must not send.
+        initialFocus={cancelRef}
       >
         {pending ? (
           <Summary body={pending.body} wallet={wallets.find((w) => w.coinSymbol === pending.body.coin)} />
@@ -332,7 +340,7 @@ export function SendForm({ wallets, initialCoin, lockedCoin, asRequest, memberEm
           <Button onClick={confirm} busy={submitting}>
             Confirm
           </Button>
-          <Button variant="secondary" onClick={() => setDialogOpen(false)} disabled={submitting}>
+          <Button ref={cancelRef} variant="secondary" onClick={() => setDialogOpen(false)} disabled={submitting}>
             Cancel
           </Button>
         </div>
