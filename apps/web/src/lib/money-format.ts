@@ -69,5 +69,5 @@ export function changePercent(change: string): string {
 export const isNegative = (amount: string) => amount.trim().startsWith('-') && /[1-9]/.test(amount);
 
 /** Memos in lists are cut at 30 characters (spec 2 §9); the full text stays available to hover and readers. */
-export const MEMO_LIMIT = 30;
+const MEMO_LIMIT = 30;
 export const truncateMemo = (memo: string) => (memo.length > MEMO_LIMIT ? `${memo.slice(0, MEMO_LIMIT)}…` : memo);

@@ -1,6 +1,7 @@
 import { CAROUSEL_INTERVAL_MS } from '@vault/contract/constants';
 import type { NativeToken } from '@vault/contract/schemas/site';
 import { type ReactNode, useEffect, useState } from 'react';
+import { TokenIcon } from '../../components/token-icon';
 import { displayPrice } from '../../lib/money-format';
 import { Icon } from './icons';
 import { useItemsPerView } from './use-items-per-view';
@@ -12,26 +13,15 @@ const typeLabel: Record<NativeToken['type'], string> = {
   sdira: 'Legacy token',
 };
 
-// only same-origin icons: the site must not load anything from the internet
-const isLocal = (url: string) => url.startsWith('/') && !url.startsWith('//');
 const isColor = (c: string) => /^#[0-9a-f]{3,8}$/i.test(c);
 
 function TokenCard({ token }: { token: NativeToken }) {
+  // The token's colour tints its type label.
   const color = isColor(token.coinColor) ? token.coinColor : '#d4af37';
   return (
     <article className="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
       <div className="flex items-center gap-3">
-        {token.icon?.url && isLocal(token.icon.url) ? (
-          <img src={token.icon.url} alt="" className="size-12 rounded-full object-contain" />
-        ) : (
-          <span
-            aria-hidden="true"
-            className="flex size-12 items-center justify-center rounded-full text-sm font-bold text-white"
-            style={{ backgroundColor: color }}
-          >
-            {token.displaySymbol.slice(0, 3)}
-          </span>
-        )}
+        <TokenIcon url={token.icon?.url} symbol={token.displaySymbol} color={color} size="size-12 text-sm" />
         <div className="min-w-0">
           <h3 className="truncate text-lg font-semibold text-navy-900">{token.displayName}</h3>
           <p className="text-sm text-slate-500">{token.displaySymbol}</p>

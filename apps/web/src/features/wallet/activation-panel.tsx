@@ -5,6 +5,7 @@ import type { ActivationAsset, CurrencyInfo } from '@vault/contract/schemas/wall
 import { type ReactNode, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../components/button';
+import { TokenIcon } from '../../components/token-icon';
 import { api } from '../../lib/api';
 import { errorText } from '../../lib/format';
 import { grouped, usd } from '../../lib/money-format';
@@ -13,7 +14,6 @@ import { DepositAddress } from './activation-deposit-address';
 import { Masked } from './masked';
 import { useHiddenBalances } from './portfolio-hidden';
 import { walletKeys } from './queries';
-import { TokenIcon } from './send-form';
 
 const enough = (asset: ActivationAsset) => compare(asset.balance, asset.requiredAmount) >= 0;
 
@@ -93,7 +93,7 @@ export function ActivationPanel({ assets, onActivated }: { assets: ActivationAss
                     }}
                     className="size-4 accent-brand-600"
                   />
-                  <TokenIcon url={a.icon.url} className="size-7" />
+                  <TokenIcon url={a.icon.url} symbol={a.coinSymbol} size="size-7 text-[0.6rem]" />
                   <span className="min-w-0">
                     <span className="block text-sm font-semibold text-navy-900">
                       {a.name} ({a.coinSymbol})

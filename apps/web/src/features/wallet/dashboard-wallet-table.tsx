@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
+import { TokenIcon } from '../../components/token-icon';
 import { displayPrice, grouped, usd } from '../../lib/money-format';
 import { ChangeText } from './change-text';
 import { Masked } from './masked';
 import type { CategoryKey, WalletView } from './portfolio';
-import { TokenIcon } from './portfolio-token-icon';
 
 const th = 'px-3 py-2.5 text-xs font-semibold uppercase tracking-wide text-slate-500 first:pl-0 last:pr-0';
 const td = 'px-3 py-3 align-middle first:pl-0 last:pr-0';

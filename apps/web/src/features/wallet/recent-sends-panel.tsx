@@ -1,7 +1,7 @@
+import { TokenIcon } from '../../components/token-icon';
 import { formatDateTime } from '../../lib/format';
 import { grouped, truncateMemo } from '../../lib/money-format';
 import { type RecentSend, useRecentSends } from './recent-sends';
-import { TokenIcon } from './send-form';
 
 /** The amount at the token's decimals, as the wallet shows it; older entries without them as typed. */
 const entryAmount = (entry: RecentSend) =>
@@ -41,7 +41,7 @@ export function RecentSendsPanel({
                   onClick={() => onChoose(entry)}
                   className="flex w-full items-center gap-3 rounded-xl border border-slate-200 px-3 py-2.5 text-left hover:border-brand-500 hover:bg-brand-50"
                 >
-                  <TokenIcon url={entry.tokenImage} className="size-8" />
+                  <TokenIcon url={entry.tokenImage} symbol={entry.coin} size="size-8 text-[0.6rem]" />
                   <span className="min-w-0 flex-1">
                     <span className="block text-sm font-semibold text-navy-900">
                       <span className="sr-only">Send of </span>

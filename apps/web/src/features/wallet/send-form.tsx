@@ -5,15 +5,6 @@ import { compare, isAmount, isPositive, multiply } from '@vault/contract/money';
 import { type SendTokensBody, sendTokensBody } from '@vault/contract/schemas/ledger';
 import type { NativeWallet } from '@vault/contract/schemas/wallet';
 
-/**
- * What the form needs of a wallet; crypto wallets are shaped into it too (spec 2 §2: they offer Send).
- * `decimals` are the decimals its amounts show: a native token's own, 5 for crypto (spec 1 §9).
- */
-export type SendableWallet = Pick<
-  NativeWallet,
-  'coinSymbol' | 'displayName' | 'icon' | 'decimals' | 'balance' | 'onHold' | 'price'
->;
-
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -22,6 +13,7 @@ import type { z } from 'zod';
 import { Button } from '../../components/button';
 import { FieldError, inputClass } from '../../components/field';
 import { Modal } from '../../components/modal';
+import { TokenIcon } from '../../components/token-icon';
 import { ApiError, api } from '../../lib/api';
 import { showServerError } from '../../lib/form-errors';
 import { errorText } from '../../lib/format';
@@ -30,6 +22,15 @@ import { Masked } from './masked';
 import { useHiddenBalances } from './portfolio-hidden';
 import { walletKeys } from './queries';
 import { addRecentSend, type RecentSend } from './recent-sends';
+
+/**
+ * What the form needs of a wallet; crypto wallets are shaped into it too (spec 2 §2: they offer Send).
+ * `decimals` are the decimals its amounts show: a native token's own, 5 for crypto (spec 1 §9).
+ */
+export type SendableWallet = Pick<
+  NativeWallet,
+  'coinSymbol' | 'displayName' | 'icon' | 'decimals' | 'balance' | 'onHold' | 'price'
+>;
 
 type Props = {
   /** The wallets the member may send from (each shown with its balance). */
@@ -55,7 +56,7 @@ type Pending = { body: SendTokensBody; key: string; fingerprint: string };
 const USD_DECIMALS = 2;
 
 /** Read-only fields look like text on a grey field, not like something to type into. */
-const readOnlyClass = `${inputClass.replace('bg-white', 'bg-slate-100')} text-slate-700`;
+const readOnlyClass = `${inputClass} read-only:bg-slate-100 read-only:text-slate-700`;
 
 /** A 4xx: the server looked at the send and refused it, so nothing was sent and the key is spent. */
 const isRefusal = (error: unknown) => error instanceof ApiError && error.status >= 400 && error.status < 500;
@@ -171,12 +172,18 @@ export function SendForm({ wallets, initialCoin, lockedCoin, asRequest, memberEm
   };
 
   const refill = (entry: RecentSend) => {
+    // A send of a token this form does not offer (any more) would come back as someone else's coin: refuse.
+    if (!wallets.some((w) => w.coinSymbol === entry.coin)) {
+      toast.error(`${entry.tokenName} (${entry.coin}) cannot be sent from here, so the form was not filled.`, {
+        id: 'send-refill',
+      });
+      return;
+    }
     form.clearErrors();
-    const coinOffered = !lockedCoin && wallets.some((w) => w.coinSymbol === entry.coin);
     form.setValue('to', entry.to);
     form.setValue('amount', entry.amount);
     form.setValue('memo', entry.memo);
-    if (coinOffered) form.setValue('coin', entry.coin);
+    form.setValue('coin', entry.coin);
     form.setFocus('to');
     toast(`Form filled with your send of ${entry.amount} ${entry.coin} to ${entry.to}`, { id: 'send-refill' });
   };
@@ -215,7 +222,7 @@ export function SendForm({ wallets, initialCoin, lockedCoin, asRequest, memberEm
             Token
           </label>
           <div className="flex items-center gap-3">
-            {wallet ? <TokenIcon url={wallet.icon.url} /> : null}
+            {wallet ? <TokenIcon url={wallet.icon.url} symbol={wallet.coinSymbol} /> : null}
             {lockedCoin ? (
               <>
                 <input
@@ -374,9 +381,4 @@ function SummaryRow({ term, children }: { term: string; children: ReactNode }) {
       <dd className="min-w-0 break-words text-right font-medium text-navy-900">{children}</dd>
     </div>
   );
-}
-
-export function TokenIcon({ url, className = 'size-9' }: { url: string; className?: string }) {
-  if (!url) return <span aria-hidden="true" className={`${className} shrink-0 rounded-full bg-slate-200`} />;
-  return <img src={url} alt="" className={`${className} shrink-0 rounded-full bg-white object-contain`} />;
 }

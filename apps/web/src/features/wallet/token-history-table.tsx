@@ -1,17 +1,11 @@
 import type { TokenSend } from '@vault/contract/schemas/wallet';
 import { formatDateTime } from '../../lib/format';
 import { grouped } from '../../lib/money-format';
+import { StatusBadge } from './status-badge';
 
-const statusTone = {
-  completed: 'bg-emerald-50 text-emerald-700 ring-emerald-600/20',
-  pending: 'bg-purple-50 text-purple-700 ring-purple-600/20',
-  rejected: 'bg-red-50 text-red-700 ring-red-600/20',
-};
 /** A send's amount at its token's own decimals (spec 1 §9: native wallets show their own), with its sign. */
 export const amountText = (send: Pick<TokenSend, 'amount' | 'decimals' | 'direction'>) =>
   `${send.direction === 'received' ? '+' : '−'}${grouped(send.amount, send.decimals)}`;
-
-const statusLabel = { completed: 'Completed', pending: 'Pending', rejected: 'Rejected' };
 
 /**
  * Token history (spec 2 §2): email, type, amount, created date. Phones get the
@@ -72,12 +66,5 @@ export function TokenHistoryTable({
 
 /** Completed sends need no badge; pending and rejected requests say so (spec 2 §4 status colours). */
 export function SendStatus({ status }: { status: TokenSend['status'] }) {
-  if (status === 'completed') return null;
-  return (
-    <span
-      className={`ml-2 inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${statusTone[status]}`}
-    >
-      {statusLabel[status]}
-    </span>
-  );
+  return status === 'completed' ? null : <StatusBadge status={status} className="ml-2" />;
 }

@@ -1,32 +1,15 @@
-import { STATUS_LABEL, type TransactionLog } from '@vault/contract/schemas/wallet';
+import type { TransactionLog } from '@vault/contract/schemas/wallet';
 import { useEffect, useRef } from 'react';
 import { Button } from '../../components/button';
 import { LoadError } from '../../components/load-error';
 import { SkeletonRows } from '../../components/skeleton-rows';
+import { TokenIcon } from '../../components/token-icon';
 import { errorText, formatDateTime } from '../../lib/format';
 import { grouped, truncateMemo } from '../../lib/money-format';
 import { WalletIcon } from './dashboard-icons';
-import { TokenIcon } from './portfolio-token-icon';
 import { useLogPages } from './queries';
+import { StatusBadge } from './status-badge';
 import { describeLog } from './transaction-history-describe';
-
-/** Status colours of spec 1 §4: Completed green, Pending purple, Expired and Rejected red. */
-const statusTone: Record<TransactionLog['status'], string> = {
-  completed: 'bg-emerald-50 text-emerald-700 ring-emerald-600/20',
-  pending: 'bg-purple-50 text-purple-700 ring-purple-600/20',
-  expired: 'bg-red-50 text-red-700 ring-red-600/20',
-  rejected: 'bg-red-50 text-red-700 ring-red-600/20',
-};
-
-export function StatusBadge({ status }: { status: TransactionLog['status'] }) {
-  return (
-    <span
-      className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${statusTone[status]}`}
-    >
-      {STATUS_LABEL[status]}
-    </span>
-  );
-}
 
 type Wallet = { symbol: string; decimals: number; iconUrl: string | null; color: string; displaySymbol: string };
 

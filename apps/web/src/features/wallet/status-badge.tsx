@@ -1,0 +1,20 @@
+import { STATUS_LABEL, type TransactionLog } from '@vault/contract/schemas/wallet';
+
+/** Status colours of spec 1 §4: Completed green, Pending purple, Expired and Rejected red. */
+const tone: Record<TransactionLog['status'], string> = {
+  completed: 'bg-emerald-50 text-emerald-700 ring-emerald-600/20',
+  pending: 'bg-purple-50 text-purple-700 ring-purple-600/20',
+  expired: 'bg-red-50 text-red-700 ring-red-600/20',
+  rejected: 'bg-red-50 text-red-700 ring-red-600/20',
+};
+
+/** A transaction's or send's status, in its colour and the contract's words. */
+export function StatusBadge({ status, className = '' }: { status: TransactionLog['status']; className?: string }) {
+  return (
+    <span
+      className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${tone[status]} ${className}`}
+    >
+      {STATUS_LABEL[status]}
+    </span>
+  );
+}
