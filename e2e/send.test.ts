@@ -75,6 +75,8 @@ describe('send tokens', () => {
     await f.getByText('Invalid amount').waitFor();
     await amount.fill('1.123456789');
     await f.getByText('number field must have 8 digits after decimal or less').waitFor();
+    await amount.fill('123456789');
+    await f.getByText('max 8 number required').waitFor();
     await shot(page, 'send-validation-1280');
     await expect(confirmDialog(page).count()).resolves.toBe(0);
 
@@ -180,6 +182,26 @@ describe('send tokens', () => {
     await f.getByRole('button', { name: 'Send Now' }).click();
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await f.getByText('You cannot send tokens to yourself').waitFor();
+
+    // While the send is on its way both dialog buttons are disabled; an unknown recipient is told under Email.
+    await email.fill('nobody-here@example.com');
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/native-wallet/send-tokens', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await f.getByRole('button', { name: 'Send Now' }).click();
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await expect.poll(() => dialog.getByRole('button', { name: 'Confirm' }).isDisabled()).toBe(true);
+    await expect(dialog.getByRole('button', { name: 'Cancel' }).isDisabled()).resolves.toBe(true);
+    await shot(page, 'send-submitting-1280');
+    release();
+    await f.getByText('No active member uses this e-mail address').waitFor();
+    await expect(email.getAttribute('aria-invalid')).resolves.toBe('true');
+    await page.unroute('**/api/native-wallet/send-tokens');
     await expect(amount.inputValue()).resolves.toBe('1');
     await email.fill(recipient.email);
     await amount.fill('99999999');
@@ -227,7 +249,27 @@ describe('send tokens', () => {
 
     // And at 1024 px, where the side menu leaves the page the least room.
     const small = await samePersonOn(browser, page, SMALL_DESKTOP);
+    // A recent send of a coin the form does not offer is refused, not half-filled.
+    await small.evaluate(() =>
+      localStorage.setItem(
+        'recentSends:member@vault.local',
+        JSON.stringify([
+          {
+            to: 'someone@example.com',
+            amount: '3',
+            coin: 'GONE',
+            memo: '',
+            tokenName: 'Retired Token',
+            tokenImage: '',
+            date: new Date().toISOString(),
+          },
+        ]),
+      ),
+    );
     await open(small, '/Send');
+    await small.getByRole('button', { name: /^Send of 3 GONE/ }).click();
+    await small.getByText('Retired Token (GONE) cannot be sent from here, so the form was not filled.').waitFor();
+    await expect(form(small).getByLabel('Email').inputValue()).resolves.toBe('');
     await form(small).getByLabel('Email').waitFor();
     await small.getByRole('region', { name: 'Recent Transaction History' }).waitFor();
     await expect(small.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).resolves.toBe(0);

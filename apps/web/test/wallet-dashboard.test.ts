@@ -1,6 +1,8 @@
 import type { CurrencyInfo, NativeWallet, TransactionLog } from '@vault/contract/schemas/wallet';
 import { describe, expect, it } from 'vitest';
 import { findWallet, portfolioTotals, sum, walletsByCategory } from '../src/features/wallet/portfolio.ts';
+import { nextLogPage } from '../src/features/wallet/queries.ts';
+import { amountText } from '../src/features/wallet/token-history-table.tsx';
 import { describeLog } from '../src/features/wallet/transaction-history-describe.ts';
 import { dashboardActions, isSdira, walletActions } from '../src/features/wallet/wallet-actions-routes.ts';
 import { changePercent, isNegative, NOT_AN_AMOUNT, truncateMemo, usd } from '../src/lib/money-format.ts';
@@ -201,6 +203,12 @@ describe('wallet actions', () => {
     expect(walletActions('liquidity', 'Q', activated).find((a) => a.label === 'Swap')!.target).toMatchObject({
       to: '/crypto-swap',
     });
+    expect(walletActions('liquidity', 'Q', newcomer).find((a) => a.label === 'Swap')!.target).toEqual({
+      kind: 'navigate',
+      to: '/error',
+    });
+    // The 1 USD liquidity token is never offered for Exchange.
+    expect(labels(walletActions('liquidity', 'Q', activated))).not.toContain('Exchange');
     expect(walletActions('asset', 'XAG', activated).find((a) => a.label === 'Redeem')!.target).toEqual({
       kind: 'redeemChoice',
       coin: 'XAG',
@@ -214,6 +222,30 @@ describe('wallet actions', () => {
     expect(target(newcomer, 'Swap')).toMatchObject({ to: '/error' });
     expect(target(newcomer, 'Withdrawal')).toMatchObject({ to: '/error' });
     expect(target(activated, 'Withdrawal')).toMatchObject({ to: '/withdrawal' });
+  });
+});
+
+describe('transaction log pages', () => {
+  const page = (n: number, total: number) => ({ data: Array.from({ length: n }, (_, i) => i), total });
+
+  it('asks for the next page until everything the total counts is loaded', () => {
+    expect(nextLogPage(page(30, 75), [page(30, 75)])).toBe(2);
+    expect(nextLogPage(page(30, 75), [page(30, 75), page(30, 75)])).toBe(3);
+    expect(nextLogPage(page(15, 75), [page(30, 75), page(30, 75), page(15, 75)])).toBeUndefined();
+    expect(nextLogPage(page(30, 30), [page(30, 30)])).toBeUndefined();
+  });
+
+  it('stops at an empty page even if the total promised more (rows removed meanwhile)', () => {
+    expect(nextLogPage(page(0, 75), [page(30, 75), page(0, 75)])).toBeUndefined();
+    expect(nextLogPage(page(0, 0), [page(0, 0)])).toBeUndefined();
+  });
+});
+
+describe('token history amounts', () => {
+  it('show each send at its token decimals, signed by direction', () => {
+    expect(amountText({ amount: '25', decimals: 2, direction: 'sent' })).toBe('−25.00');
+    expect(amountText({ amount: '1.5', decimals: 4, direction: 'received' })).toBe('+1.5000');
+    expect(amountText({ amount: '1234.5', decimals: 8, direction: 'received' })).toBe('+1,234.50000000');
   });
 });
 

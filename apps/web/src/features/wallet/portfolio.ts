@@ -43,11 +43,14 @@ export type WalletView = {
     | { kind: 'opportunity'; wallet: NftWallet };
 };
 
+/** A wallet with a token detail screen (/vault-graph): native and crypto wallets; opportunity holdings have their own. */
+export type DetailWalletView = WalletView & { category: Exclude<CategoryKey, 'opportunity'> };
+
 const RATE: PriceRule = { kind: 'rate' };
 
 const nativeCategory = { liquidity: 'liquidity', asset: 'asset', sdira: 'legacy' } as const;
 
-export function nativeView(wallet: NativeWallet): WalletView {
+export function nativeView(wallet: NativeWallet): DetailWalletView {
   return {
     key: `native:${wallet.coinSymbol}`,
     category: nativeCategory[wallet.type],
@@ -66,7 +69,7 @@ export function nativeView(wallet: NativeWallet): WalletView {
   };
 }
 
-export function cryptoView(wallet: CryptoWallet): WalletView {
+export function cryptoView(wallet: CryptoWallet): DetailWalletView {
   return {
     key: `crypto:${wallet.coinSymbol}`,
     category: 'crypto',
@@ -162,7 +165,7 @@ export function portfolioTotals(groups: Record<CategoryKey, WalletView[]>) {
 }
 
 /** The wallet a detail screen shows, found by symbol (reloads of /vault-graph?coin=XAG). */
-export function findWallet(info: CurrencyInfo, symbol: string): WalletView | null {
+export function findWallet(info: CurrencyInfo, symbol: string): DetailWalletView | null {
   const upper = symbol.toUpperCase();
   const native = info.nativeWallets.find((w) => w.coinSymbol.toUpperCase() === upper);
   if (native) return nativeView(native);

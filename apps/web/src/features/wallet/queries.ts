@@ -13,7 +13,6 @@ import { api } from '../../lib/api';
 export const walletKeys = {
   all: ['wallet'] as const,
   currencyInfo: ['wallet', 'currency-info'] as const,
-  logs: (query: Partial<LogsQuery>) => ['wallet', 'logs', query] as const,
   tokenSends: ['wallet', 'token-sends'] as const,
   sparklines: (symbol: string) => ['wallet', 'sparklines', symbol] as const,
   /** Infinite lists of logs (a key of their own: an infinite query's cache differs from a single page's). */
@@ -27,17 +26,21 @@ export const WALLETS_NOT_LOADED = 'Your wallets could not be loaded.';
 export const useCurrencyInfo = () =>
   useQuery({ queryKey: walletKeys.currencyInfo, queryFn: () => api<CurrencyInfo>('wallet/currency-info') });
 
+/** How many of the newest token sends /token-history asks for (the server's default, said explicitly). */
+export const TOKEN_SENDS_LIMIT = 100;
+
 export const useTokenSends = () =>
   useQuery({
     queryKey: walletKeys.tokenSends,
-    queryFn: () => api<{ data: TokenSend[] }>('transaction-log/native-token-send').then((r) => r.data),
+    queryFn: () =>
+      api<{ data: TokenSend[] }>(`transaction-log/native-token-send?limit=${TOKEN_SENDS_LIMIT}`).then((r) => r.data),
   });
 
 export const useSparklines = (symbol: string) =>
   useQuery({ queryKey: walletKeys.sparklines(symbol), queryFn: () => api<Sparklines>(`coin/sparklines/${symbol}`) });
 
 /** One page of transaction-log/user/logs. */
-export const fetchLogs = (query: Partial<LogsQuery>) => {
+const fetchLogs = (query: Partial<LogsQuery>) => {
   const params = new URLSearchParams(
     Object.entries(query)
       .filter(([, v]) => v !== undefined)
@@ -48,14 +51,20 @@ export const fetchLogs = (query: Partial<LogsQuery>) => {
 
 type LogFilter = Omit<Partial<LogsQuery>, 'page' | 'limit'>;
 
+/**
+ * The page after the loaded ones, or none: none when the last page came back empty (nothing more, whatever
+ * the total said) or everything the total counts is loaded.
+ */
+export function nextLogPage(last: { data: unknown[]; total: number }, pages: { data: unknown[] }[]) {
+  const loaded = pages.reduce((n, p) => n + p.data.length, 0);
+  return last.data.length > 0 && loaded < last.total ? pages.length + 1 : undefined;
+}
+
 /** Transaction logs page by page (30 a page, spec 2 §9), newest first, for infinite scroll. */
 export const useLogPages = (filter: LogFilter) =>
   useInfiniteQuery({
     queryKey: walletKeys.logPages(filter),
     queryFn: ({ pageParam }) => fetchLogs({ ...filter, page: pageParam, limit: LOG_PAGE_SIZE }),
     initialPageParam: 1,
-    getNextPageParam: (last, pages) => {
-      const loaded = pages.reduce((n, p) => n + p.data.length, 0);
-      return last.data.length > 0 && loaded < last.total ? pages.length + 1 : undefined;
-    },
+    getNextPageParam: nextLogPage,
   });

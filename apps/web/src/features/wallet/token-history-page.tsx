@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Spinner } from '../../components/button';
 import { Card } from '../../components/card';
 import { LoadError, RefreshError } from '../../components/load-error';
-import { useTokenSends } from './queries';
+import { TOKEN_SENDS_LIMIT, useTokenSends } from './queries';
 import { TokenSendList } from './token-history-list';
 import { TokenHistoryTable } from './token-history-table';
 
@@ -79,6 +79,10 @@ export function TokenSendsState({
       {/* A failed refresh keeps the rows already shown. */}
       {query.isError ? <RefreshError query={query} what="Your token history" /> : null}
       {rows.length === 0 ? empty : children(rows)}
+      {/* The list is the newest TOKEN_SENDS_LIMIT of them: say so rather than let it pass for all. */}
+      {query.data.length >= TOKEN_SENDS_LIMIT ? (
+        <p className="text-sm text-slate-600">Showing the latest {TOKEN_SENDS_LIMIT} sends and receipts only.</p>
+      ) : null}
     </div>
   );
 }

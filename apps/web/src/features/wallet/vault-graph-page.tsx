@@ -3,14 +3,14 @@ import dayjs from 'dayjs';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { Card } from '../../components/card';
 import { LoadError, RefreshError } from '../../components/load-error';
+import { TokenIcon } from '../../components/token-icon';
 import { displayPrice, grouped, usd } from '../../lib/money-format';
 import { useSession } from '../../lib/session';
 import { ChangeText } from './change-text';
 import { WalletIcon } from './dashboard-icons';
 import { Masked } from './masked';
-import { type CategoryKey, cryptoView, findWallet, isCategory, nativeView, type WalletView } from './portfolio';
+import { type CategoryKey, cryptoView, type DetailWalletView, findWallet, isCategory, nativeView } from './portfolio';
 import { useHiddenBalances } from './portfolio-hidden';
-import { TokenIcon } from './portfolio-token-icon';
 import { useCurrencyInfo, WALLETS_NOT_LOADED } from './queries';
 import { TransactionHistory } from './transaction-history';
 import { PriceGraph } from './vault-graph-chart';
@@ -19,7 +19,7 @@ import { walletActions } from './wallet-actions-routes';
 
 type GraphState = { wallet?: NativeWallet | CryptoWallet; activeState?: unknown } | null;
 
-const viewOf = (wallet: NativeWallet | CryptoWallet): WalletView =>
+const viewOf = (wallet: NativeWallet | CryptoWallet): DetailWalletView =>
   'USD' in wallet ? nativeView(wallet) : cryptoView(wallet);
 
 /**
@@ -81,7 +81,6 @@ export function VaultGraphPage() {
     );
   }
 
-  const category = wallet.category === 'opportunity' ? 'asset' : wallet.category;
   // Asset and legacy tokens: what has been held 1 year and 1 day (spec 2 §1) and can be redeemed now.
   const redeemable = wallet.source.kind === 'native' ? (wallet.source.wallet.redeemable ?? null) : null;
 
@@ -93,7 +92,7 @@ export function VaultGraphPage() {
       <section aria-labelledby="wallet-heading" className="rounded-2xl bg-navy-900 p-5 text-white shadow-sm sm:p-6">
         <div className="flex flex-col gap-5 sm:flex-row sm:items-center sm:justify-between">
           <div className="flex items-center gap-4">
-            <TokenIcon url={wallet.iconUrl} symbol={wallet.displaySymbol} color={wallet.color} size="size-14" />
+            <TokenIcon url={wallet.iconUrl} symbol={wallet.displaySymbol} color={wallet.color} size="size-14 text-sm" />
             <div>
               <h1 id="wallet-heading" className="text-2xl font-semibold">
                 {wallet.name}
@@ -133,12 +132,13 @@ export function VaultGraphPage() {
               {wallet.displaySymbol}
             </strong>
             {redeemable.nextOn ? `, next tokens qualify on ${dayjs(redeemable.nextOn).format('MMMM D, YYYY')}` : null}.
-            Asset tokens qualify for redemption 1 year and 1 day after they were acquired.
+            {wallet.category === 'legacy' ? 'Legacy' : 'Asset'} tokens qualify for redemption 1 year and 1 day after
+            they were acquired.
           </p>
         ) : null}
         <div className="mt-6">
           <WalletActions
-            actions={walletActions(category, wallet.symbol, user)}
+            actions={walletActions(wallet.category, wallet.symbol, user)}
             label={`${wallet.name} actions`}
             tone="dark"
           />
