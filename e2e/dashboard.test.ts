@@ -277,6 +277,28 @@ describe('wallet dashboard and token detail', () => {
     await shot(page, 'vault-graph-1024');
   });
 
+  it('the public site does not download the wallet screens and their chart library; signing in does', async () => {
+    const page = await newPage(browser);
+    const scripts = new Set<string>();
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname.endsWith('.js')) scripts.add(response.url());
+    });
+    // recharts names its wrapper element so; the text is in its code however it is minified. The scripts the
+    // page downloaded are read again from the server (a page that navigated has let go of their bodies).
+    const chartsLoaded = async () => {
+      const code = await Promise.all([...scripts].map((url) => fetch(url).then((r) => r.text())));
+      return code.some((text) => text.includes('recharts-wrapper'));
+    };
+    await open(page, '/');
+    await page.waitForLoadState('networkidle');
+    expect(scripts.size).toBeGreaterThan(0);
+    await expect(chartsLoaded()).resolves.toBe(false);
+
+    await signInToDashboard(page, 'member@vault.local', 'Member2026!');
+    await total(page).waitFor();
+    await expect(chartsLoaded()).resolves.toBe(true);
+  });
+
   it('wallets that cannot be loaded: the error card says so and Try again loads them', async () => {
     const page = await newPage(browser);
     const currencyInfoUrl = '**/api/wallet/currency-info';

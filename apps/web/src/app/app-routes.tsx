@@ -1,3 +1,4 @@
+import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { SettingsPage } from '../features/account/settings-page';
 import { AuthRoute } from '../features/auth/auth-route';
@@ -8,16 +9,28 @@ import { AboutPage } from '../features/site/about-page';
 import { ContactPage } from '../features/site/contact-page';
 import { FaqPage } from '../features/site/faq-page';
 import { HomePage } from '../features/site/home-page';
-import { DashboardPage } from '../features/wallet/dashboard-page';
-import { QTokensPage } from '../features/wallet/q-tokens-page';
-import { SendPage } from '../features/wallet/send-page';
-import { TokenHistoryPage } from '../features/wallet/token-history-page';
-import { VaultGraphPage } from '../features/wallet/vault-graph-page';
 import { LaterPage, VaultNotActivatedPage } from './later-pages';
 import { MemberLayout } from './member-layout';
 import { PublicLayout } from './public-layout';
 import { RequireMember } from './require-member';
 import { RequireMembership } from './require-membership';
+
+/*
+ * The wallet screens (and recharts with them) are downloaded when a member first opens one, so the public
+ * site never loads them; the member layout shows a spinner meanwhile (Suspense) and its error boundary
+ * offers a reload if the download fails.
+ */
+const DashboardPage = lazy(() =>
+  import('../features/wallet/dashboard-page').then((m) => ({ default: m.DashboardPage })),
+);
+const VaultGraphPage = lazy(() =>
+  import('../features/wallet/vault-graph-page').then((m) => ({ default: m.VaultGraphPage })),
+);
+const SendPage = lazy(() => import('../features/wallet/send-page').then((m) => ({ default: m.SendPage })));
+const QTokensPage = lazy(() => import('../features/wallet/q-tokens-page').then((m) => ({ default: m.QTokensPage })));
+const TokenHistoryPage = lazy(() =>
+  import('../features/wallet/token-history-page').then((m) => ({ default: m.TokenHistoryPage })),
+);
 
 export function AppRoutes() {
   return (

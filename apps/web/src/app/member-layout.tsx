@@ -1,5 +1,6 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { Spinner } from '../components/button';
 import { Logo } from '../components/logo';
 import { ProfilePictureButton } from '../features/account/profile-picture-button';
 import { LogoutModal } from '../features/auth/logout-modal';
@@ -55,7 +56,16 @@ export function MemberLayout() {
 
       <main id="main" className="mx-auto max-w-6xl px-4 py-6 lg:px-8 lg:py-8">
         <ScreenBoundary locationKey={location.key} home={{ to: '/cryptocurrency', label: 'Back to Dashboard' }}>
-          <Outlet />
+          {/* Screens downloaded on first use (the wallet screens) show this meanwhile. */}
+          <Suspense
+            fallback={
+              <p role="status" className="flex items-center gap-2 py-10 text-sm text-slate-600">
+                <Spinner /> Loading…
+              </p>
+            }
+          >
+            <Outlet />
+          </Suspense>
         </ScreenBoundary>
       </main>
       <LogoutModal open={logoutOpen} onOpenChange={setLogoutOpen} />
