@@ -181,7 +181,9 @@ describe('wallet dashboard and token detail', () => {
     // Silver issued today is redeemable 1 year and 1 day from now.
     const nextYear = String(new Date().getUTCFullYear() + 1);
     await expect(page.getByText(/^Redeemable now:/).textContent()).resolves.toMatch(
-      new RegExp(`Redeemable now: 0\\.0000 XAG, next tokens qualify on \\w+ \\d{1,2}, ${nextYear}`),
+      new RegExp(
+        `Redeemable now: 0\\.0000 XAG, next tokens qualify on \\w+ \\d{1,2}, ${nextYear}\\. Asset tokens qualify for redemption`,
+      ),
     );
     await shot(page, 'vault-graph-1280');
 

@@ -131,7 +131,7 @@ export function VaultGraphPage() {
               <Masked hidden={hidden}>{grouped(redeemable.amount, wallet.balanceDecimals)}</Masked>{' '}
               {wallet.displaySymbol}
             </strong>
-            {redeemable.nextOn ? `, next tokens qualify on ${dayjs(redeemable.nextOn).format('MMMM D, YYYY')}` : null}.
+            {redeemable.nextOn ? `, next tokens qualify on ${dayjs(redeemable.nextOn).format('MMMM D, YYYY')}` : null}.{' '}
             {wallet.category === 'legacy' ? 'Legacy' : 'Asset'} tokens qualify for redemption 1 year and 1 day after
             they were acquired.
           </p>
