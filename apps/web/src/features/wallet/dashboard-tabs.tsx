@@ -94,11 +94,11 @@ export function DashboardTabs({
           })}
         </div>
       </div>
-      {/* Focusable, as the ARIA pattern asks: a panel without links (an empty tab) is reached with Tab too. */}
       <div
         role="tabpanel"
         id={panelId(active)}
         aria-labelledby={tabId(active)}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: the ARIA tabs pattern makes the panel focusable, so a panel without links (an empty tab) is reached with Tab too.
         tabIndex={0}
         className="pt-4 outline-none focus-visible:ring-2 focus-visible:ring-brand-500 rounded-sm"
       >
