@@ -1,7 +1,7 @@
 import type { CryptoWallet, NativeWallet, NftWallet } from '@vault/contract/schemas/wallet';
 import { describe, expect, it } from 'vitest';
 import { cryptoView, nativeView, opportunityView } from '../src/features/wallet/portfolio.ts';
-import { axisDecimals, axisLabel } from '../src/features/wallet/price-axis.ts';
+import { axisLabel, priceAxis } from '../src/features/wallet/price-axis.ts';
 import { displayPrice, type PriceRule } from '../src/lib/money-format.ts';
 
 const native = (multiplier: string, decimals: number): PriceRule => ({ kind: 'native', multiplier, decimals });
@@ -61,24 +61,33 @@ describe('which rule a wallet row takes', () => {
   });
 });
 
-describe('price graph axis labels', () => {
-  it('use one number of decimals for every label: cents, none in the thousands', () => {
-    expect(axisDecimals(native('1', 2), 1, 1)).toBe(2);
-    expect(axisDecimals(native('1', 4), 31.2, 31.7)).toBe(2);
-    expect(axisDecimals(rate, 64000, 66000)).toBe(0);
-    expect(axisLabel(64500, 0)).toBe('$64,500');
-    expect(axisLabel(31.5, 2)).toBe('$31.50');
+describe('price graph axis', () => {
+  const at = (rule: PriceRule, low: number, high: number) => {
+    const { ticks, decimals } = priceAxis(rule, low, high);
+    return ticks.map((t) => axisLabel(t, decimals));
+  };
+
+  it('round ticks around the prices, one number of decimals: cents, none in the thousands', () => {
+    // A flat dollar token sits in the middle.
+    expect(at(native('1', 2), 1, 1)).toEqual(['$0.90', '$0.95', '$1.00', '$1.05', '$1.10']);
+    expect(at(native('1', 4), 31.2, 32.6)).toEqual(['$31.00', '$31.50', '$32.00', '$32.50', '$33.00']);
+    expect(at(rate, 97250.18, 106442.79)).toEqual(['$95,000', '$100,000', '$105,000', '$110,000']);
   });
 
-  it('add decimals to tell close ticks apart and a tiny price from $0, never beyond the rule', () => {
-    // A spread of 0.004: steps of 0.001 need 3 decimals (a token with 4 shows them).
-    expect(axisDecimals(native('1', 4), 31.412, 31.416)).toBe(3);
+  it('never below $0; decimals to tell close ticks apart and a tiny price from $0, never beyond the rule', () => {
+    expect(priceAxis(rate, 0.5, 10).ticks[0]).toBe(0);
+    expect(priceAxis(rate, 0, 0).ticks[0]).toBe(0);
+    // Steps of a thousandth need 3 decimals (a token with 4 shows them).
+    expect(priceAxis(native('1', 4), 31.412, 31.416).decimals).toBe(3);
     // A rate of a hundred-thousandth of a dollar: not '$0.00'.
-    const tiny = axisDecimals(rate, 0.0000123, 0.0000131);
-    expect(tiny).toBeGreaterThanOrEqual(7);
-    expect(axisLabel(0.0000123, tiny)).not.toMatch(/^\$0\.0+$/);
-    // A native token's prices carry its decimals and no more.
-    expect(axisDecimals(native('1', 2), 0.001, 0.002)).toBe(2);
-    expect(axisDecimals(native('1', 0), 3, 4)).toBe(0);
+    const tiny = at(rate, 0.0000123, 0.0000131);
+    expect(tiny.every((label) => !/^\$0\.0+$/.test(label))).toBe(true);
+    expect(new Set(tiny).size).toBe(tiny.length);
+    // A native token with 2 decimals: steps of at least a cent, labels never beyond its decimals.
+    const cents = priceAxis(native('1', 2), 0.001, 0.002);
+    expect(cents.decimals).toBe(2);
+    expect(new Set(cents.ticks.map((t) => axisLabel(t, 2))).size).toBe(cents.ticks.length);
+    expect(priceAxis(native('1', 0), 3, 4).decimals).toBe(0);
+    expect(axisLabel(-1, 2)).toBe('-$1.00');
   });
 });

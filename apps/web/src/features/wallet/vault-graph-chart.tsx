@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Area, AreaChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { LoadError } from '../../components/load-error';
 import { displayPrice, type PriceRule } from '../../lib/money-format';
-import { axisDecimals, axisLabel } from './price-axis';
+import { axisLabel, priceAxis } from './price-axis';
 import { useSparklines } from './queries';
 
 type Range = (typeof SPARKLINE_RANGES)[number];
@@ -115,9 +115,9 @@ function Chart({
   }));
   const ticks = axisTicks(data[0]!.t, data[data.length - 1]!.t, days);
   const ys = data.map((d) => d.y);
-  const decimals = axisDecimals(priceRule, Math.min(...ys), Math.max(...ys));
+  const axis = priceAxis(priceRule, Math.min(...ys), Math.max(...ys));
   // Room for the longest label (about 7 px a character at 12 px), within reason.
-  const axisWidth = Math.min(120, Math.max(48, axisLabel(Math.max(...ys), decimals).length * 7 + 8));
+  const axisWidth = Math.min(120, Math.max(48, axisLabel(axis.ticks.at(-1)!, axis.decimals).length * 7 + 8));
   const gradient = `price-fill-${symbol}`;
   const range = days === 1 ? 'day' : `${days} days`;
 
@@ -150,12 +150,13 @@ function Chart({
             />
             <YAxis
               dataKey="y"
-              domain={['auto', 'auto']}
+              domain={[axis.ticks[0]!, axis.ticks.at(-1)!]}
+              ticks={axis.ticks}
               tick={{ fontSize: 12, fill: '#64748b' }}
               tickLine={false}
               axisLine={false}
               width={axisWidth}
-              tickFormatter={(v: number) => axisLabel(v, decimals)}
+              tickFormatter={(v: number) => axisLabel(v, axis.decimals)}
             />
             <Tooltip
               content={({ active, payload }) => {
