@@ -41,3 +41,9 @@ export const LIMITS = {
 
 export const PROFILE_PICTURE_TYPES = ['image/png', 'image/gif', 'image/jpeg'] as const;
 export const UPLOAD_TYPES = ['profilePicture', 'signature'] as const;
+
+/**
+ * Display decimals (spec 1 §9, spec 2 §9): USD 2, crypto wallets 5, opportunity tokens 2, rates 3, 24h
+ * change 4; native wallets show their token's own decimals.
+ */
+export const DISPLAY_DECIMALS = { usd: 2, crypto: 5, opportunity: 2, rate: 3, change: 4 } as const;

@@ -6,6 +6,7 @@ import { nativeTokens, type users } from '../../src/db/schema.ts';
 import { createLedger, type Ledger } from '../../src/ledger/ledger.ts';
 import { newId } from '../../src/lib/ids.ts';
 import { createLoggedInMember, startServer, type TestServer } from '../support.ts';
+import { createCoin } from './fixtures/catalogue.ts';
 
 let server: TestServer;
 let ledger: Ledger;
@@ -292,6 +293,11 @@ describe('GET /api/transaction-log/native-token-send', () => {
       [c.email, 'received'],
       [a.email, 'received'],
     ]);
+    // A crypto coin's send shows at the crypto display decimals (spec 1 §9: 5), not the coin's 8.
+    const btc = await createCoin(server, { price: '97250.18' });
+    await ledger.credit({ userId: a.user.id, asset: btc.coinSymbol, amount: '1', by: null });
+    await ledger.send({ from: a.user.id, to: b.user.id, asset: btc.coinSymbol, amount: '0.123' });
+    expect((await tokenSends(a))[0]).toMatchObject({ coin: btc.coinSymbol, decimals: 5, amount: '0.123' });
     const limited = await server.app.inject({
       method: 'GET',
       url: '/api/transaction-log/native-token-send?limit=1',

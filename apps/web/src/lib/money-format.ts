@@ -1,3 +1,4 @@
+import { DISPLAY_DECIMALS } from '@vault/contract/constants';
 import { isAmount, multiply, SCALE, toFixed } from '@vault/contract/money';
 
 /**
@@ -5,7 +6,7 @@ import { isAmount, multiply, SCALE, toFixed } from '@vault/contract/money';
  * crypto wallets 5, opportunity 2, rates 3, native prices as displayPrice says, 24h change 4. Values
  * arrive as decimal strings and stay strings.
  */
-export const DECIMALS = { usd: 2, crypto: 5, opportunity: 2, rate: 3, change: 4 } as const;
+export const DECIMALS = DISPLAY_DECIMALS;
 
 /** What an amount that is not a decimal shows, instead of breaking the screen around it. */
 export const NOT_AN_AMOUNT = '—';

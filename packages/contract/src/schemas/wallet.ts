@@ -219,7 +219,7 @@ export const tokenSend = z.object({
   direction: z.enum(['sent', 'received']),
   type: z.string(),
   coin: z.string(),
-  /** The token's display decimals (spec 1 §9: native wallets show their own). */
+  /** Display decimals (spec 1 §9): a native token's own, DISPLAY_DECIMALS.crypto for crypto coins. */
   decimals: z.number().int(),
   amount: decimal,
   memo: z.string().nullable(),

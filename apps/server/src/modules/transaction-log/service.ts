@@ -1,3 +1,4 @@
+import { DISPLAY_DECIMALS } from '@vault/contract/constants';
 import { fillMessage, messages } from '@vault/contract/messages';
 import { normalize, SCALE } from '@vault/contract/money';
 import {
@@ -54,6 +55,7 @@ type Row = {
   token_short_name: string | null;
   token_decimals: number | null;
   token_icon: string | null;
+  token_is_coin: boolean;
 };
 
 type Filter = { coinId?: string; type?: LogsQuery['type'] };
@@ -131,7 +133,8 @@ export function transactionLogService(ctx: Context) {
         page.rejection_reason, page.from_id, page.to_id, page.created_at, page.updated_at,
         fu.name as from_name, fu.email as from_email, tu.name as to_name, tu.email as to_email,
         coalesce(n.coin_symbol, c.coin_symbol) as token_symbol, coalesce(n.short_name, c.coin_symbol) as token_short_name,
-        coalesce(n.decimals, c.decimals) as token_decimals, coalesce(n.icon_url, c.icon_url) as token_icon
+        coalesce(n.decimals, c.decimals) as token_decimals, coalesce(n.icon_url, c.icon_url) as token_icon,
+        n.coin_symbol is null and c.coin_symbol is not null as token_is_coin
       from page
       left join users fu on fu.id = page.from_id::uuid
       left join users tu on tu.id = page.to_id::uuid
@@ -210,7 +213,7 @@ export function transactionLogService(ctx: Context) {
             direction: sent ? 'sent' : 'received',
             type: logTitle(row.log_type, sent),
             coin: row.asset,
-            decimals: row.token_decimals ?? SCALE,
+            decimals: row.token_is_coin ? DISPLAY_DECIMALS.crypto : (row.token_decimals ?? SCALE),
             amount: normalize(row.amount),
             memo: row.memo,
             status: row.status,
