@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto';
 import { messages } from '@vault/contract/messages';
 import { fromUnits, toUnits } from '@vault/contract/money';
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../db/client.ts';
 import { assetLots, holds, idempotencyKeys, journalEntries, ledgerAccounts, lotTakes, postings } from '../db/schema.ts';
@@ -34,6 +35,9 @@ type Extra<R> = {
   metadata?: Record<string, unknown>;
   alsoWrite?: (tx: Tx | Db, result: R) => Promise<void>;
 };
+
+/** A send's `onlyIf` condition did not hold when PostgreSQL wrote: nothing was written. */
+export class ConditionFailed extends Error {}
 
 const RETRYABLE = new Set(['40001', '40P01']); // serialization failure, deadlock
 const dialect = new PgDialect();
@@ -132,7 +136,9 @@ export function createLedger(db: Db) {
    * asset token; moves to and from holds keep the member's lots. `alsoLock`: accounts without a posting
    * whose lots the caller changes next (the holder of a committed hold), locked in the same order.
    * `claim`: an Idempotency-Key claimed by the same statement, with `{ entryId }` as its stored answer;
-   * when the key is already taken nothing is written and the result is null.
+   * when the key is already taken nothing is written and the result is null. `onlyIf`: a condition
+   * PostgreSQL checks in the same statement (e.g. that the recipient may still receive); when it fails
+   * nothing is written: null with a claim, else ConditionFailed.
    */
   async function write(
     tx: Executor,
@@ -142,6 +148,7 @@ export function createLedger(db: Db) {
     lots: boolean,
     alsoLock: Party[] = [],
     claim?: Idempotency,
+    onlyIf?: SQL,
   ): Promise<string | null> {
     if (legs.reduce((sum, leg) => sum + leg.units, 0n) !== 0n) throw new Error('unbalanced entry');
     const entryId = newId();
@@ -158,18 +165,24 @@ export function createLedger(db: Db) {
     const postingRows = resolved.map(
       (leg) => sql`(${entryId}::uuid, ${leg.account}::uuid, ${asset}, ${fromUnits(leg.units)}::numeric)`,
     );
-    // Every part below runs only when the key was claimed by this very statement.
-    const claimed = claim ? sql`where exists (select 1 from claim)` : sql``;
+    // Every part below runs only when the condition holds and the key was claimed by this very statement.
+    const claimed = claim
+      ? sql`where exists (select 1 from claim)`
+      : onlyIf
+        ? sql`where exists (select 1 from ok)`
+        : sql``;
     // One statement, one round trip: the key, the entry, the balances and the postings. The accounts are
     // locked in id order first, so concurrent entries cannot deadlock; the CHECK on member balances fails
     // the whole statement (the key's claim with it) on an overdraft. A concurrent statement with the same
     // key waits on the key's row and then writes nothing.
     const statement = sql`
-      with ${
+      with ${onlyIf ? sql`ok as (select 1 where ${onlyIf}),` : sql``}
+      ${
         claim
           ? sql`claim as (
         insert into idempotency_keys (user_id, key, request_hash, response)
-        values (${claim.userId}::uuid, ${claim.key}, ${claim.requestHash}, ${JSON.stringify({ entryId })}::jsonb)
+        select ${claim.userId}::uuid, ${claim.key}, ${claim.requestHash}, ${JSON.stringify({ entryId })}::jsonb
+        ${onlyIf ? sql`from ok` : sql``}
         on conflict do nothing returning 1
       ),`
           : sql``
@@ -194,14 +207,17 @@ export function createLedger(db: Db) {
     if (tx === db) {
       // Outside a transaction, as a named prepared statement: PostgreSQL plans it once per connection
       // instead of on every send (planning cost as much as running it). Every value is a parameter, so
-      // the text depends only on the number of rows and on the claim, and the name says both.
+      // the text only depends on the statement's shape; the name is a digest of the text.
       const { sql: text, params } = dialect.sqlToQuery(statement);
-      const name = `ledger_entry_${deltaRows.length}_${postingRows.length}${claim ? '_keyed' : ''}`;
+      const name = `ledger_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
       written = (await db.$client.query({ name, text, values: params })).rowCount;
     } else {
       written = (await tx.execute(statement)).rowCount;
     }
-    if (claim && !written) return null;
+    if (!written) {
+      if (claim) return null; // the key was taken (a repeat), or the condition failed: the caller asks which
+      if (onlyIf) throw new ConditionFailed();
+    }
     if (lots && (await isLotTracked(tx, asset))) {
       for (const leg of resolved) {
         if (!('userId' in leg.party)) continue;
@@ -405,7 +421,7 @@ export function createLedger(db: Db) {
 
     /** Member to member. */
     send: async (
-      input: { from: string; to: string; asset: string; amount: string; memo?: string },
+      input: { from: string; to: string; asset: string; amount: string; memo?: string; onlyIf?: SQL },
       idempotency?: { key: string; requestHash: string },
     ) => {
       const units = positive(input.amount);
@@ -422,16 +438,18 @@ export function createLedger(db: Db) {
       ];
       const claim = idempotency && { ...idempotency, userId: input.from };
       if (await isLotTracked(db, input.asset)) {
-        return once(claim, async (tx) => ({ entryId: await post(tx, input.asset, entry, legs, true) }));
+        return once(claim, async (tx) => ({
+          entryId: (await write(tx, input.asset, entry, legs, true, [], undefined, input.onlyIf)) as string,
+        }));
       }
       // Without lots to move, the whole send (key included) is the one statement write() makes: no
       // BEGIN/COMMIT. A key already taken means a repeat: the first answer is returned.
       return transaction(async () => {
-        const entryId = await write(db, input.asset, entry, legs, true, [], claim);
+        const entryId = await write(db, input.asset, entry, legs, true, [], claim, input.onlyIf);
         if (entryId) return { entryId };
         const first = claim && (await storedAnswer<{ entryId: string }>(db, claim));
-        if (!first) throw conflict(messages.idempotencyKeyReused, 'IDEMPOTENCY_KEY_REUSED');
-        return first;
+        if (first) return first;
+        throw new ConditionFailed();
       }, true);
     },
 

@@ -17,6 +17,8 @@ import {
 let server: TestServer;
 let ledger: Ledger;
 let coin: string;
+/** A token whose acquisitions are tracked in lots (sends go through a transaction, not one statement). */
+let assetCoin: string;
 beforeAll(async () => {
   server = await startServer();
   ledger = createLedger(server.db);
@@ -35,6 +37,23 @@ beforeAll(async () => {
     price: '1',
     decimals: 2,
     orderIndex: 91,
+    isVisibleOnWeb: false,
+  });
+  assetCoin = `A${randomBytes(3).toString('hex').toUpperCase()}`;
+  await server.db.insert(nativeTokens).values({
+    id: newId(),
+    coinSymbol: assetCoin,
+    name: assetCoin,
+    displayName: assetCoin,
+    shortName: assetCoin,
+    displaySymbol: assetCoin,
+    description: 'test',
+    type: 'asset',
+    iconUrl: '/tokens/xag.svg',
+    coinColor: '#9aa5b1',
+    price: '31.42',
+    decimals: 4,
+    orderIndex: 92,
     isVisibleOnWeb: false,
   });
 });
@@ -137,6 +156,29 @@ describe('POST /api/native-wallet/send-tokens', () => {
     expect(self.statusCode).toBe(400);
     expect(self.json().message).toBe(messages.sendToSelf);
     expect(await balanceOf(a.user.id)).toBe('10');
+  });
+
+  it.each([
+    ['a plain token', () => coin],
+    ['an asset token with lots', () => assetCoin],
+  ])('refuses a recipient blocked or deleted after an earlier send to them, writing nothing (%s)', async (_, which) => {
+    const coin = which();
+    const a = await createLoggedInMember(server, { isWalletActivated: true, gpaData: { displayName: 'x' } });
+    await ledger.credit({ userId: a.user.id, asset: coin, amount: '10', by: null });
+    const b = await createLoggedInMember(server);
+    const c = await createLoggedInMember(server);
+    expect((await send(a, { to: b.email, amount: '1', coin })).statusCode).toBe(200);
+    expect((await send(a, { to: c.email, amount: '1', coin })).statusCode).toBe(200);
+    await server.db.update(users).set({ isBlocked: true }).where(eq(users.id, b.user.id));
+    await server.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, c.user.id));
+    for (const to of [b.email, c.email]) {
+      for (const headers of [{}, { 'idempotency-key': `after-${to}` }] as Record<string, string>[]) {
+        const res = await send(a, { to, amount: '1', coin }, headers);
+        expect([res.statusCode, res.json().message]).toEqual([404, messages.recipientNotFound]);
+      }
+    }
+    expect(await ledger.balances(a.user.id, [coin])).toEqual({ [coin]: '8' });
+    expect(await countRows(server, 'idempotency_keys', sql`user_id = ${a.user.id}`)).toBe(0);
   });
 
   it('needs an activated vault, membership data, a member account type and a known coin', async () => {

@@ -16,15 +16,6 @@ const receives = and(
   eq(users.isBlocked, false),
 );
 
-/** Prepared once per database handle: every send asks it (named statement, planned once). */
-const byEmail = new WeakMap<Db, ReturnType<typeof prepareByEmail>>();
-const prepareByEmail = (db: Db) =>
-  db
-    .select({ id: users.id, email: users.email })
-    .from(users)
-    .where(and(eq(users.email, sql.placeholder('email')), receives))
-    .prepare('recipient_by_email');
-
 /**
  * The member `to` (an e-mail, already trimmed and lower-cased by the contract) names as the recipient of
  * `sender`'s tokens: never the sender, only an active member (404 otherwise, the same answer for "no such
@@ -32,15 +23,36 @@ const prepareByEmail = (db: Db) =>
  */
 export async function findRecipient(db: Db, sender: { email: string }, to: string) {
   if (to === sender.email) throw badRequest(messages.sendToSelf, 'SEND_TO_SELF', { to: messages.sendToSelf });
-  let query = byEmail.get(db);
-  if (!query) {
-    query = prepareByEmail(db);
-    byEmail.set(db, query);
-  }
-  const [recipient] = await query.execute({ email: to });
+  const [recipient] = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(and(eq(users.email, to), receives));
   if (!recipient) throw notFound(messages.recipientNotFound);
+  knownIds.set(to, recipient.id);
+  if (knownIds.size > KNOWN_IDS_LIMIT) knownIds.delete(knownIds.keys().next().value!);
   return recipient;
 }
+
+/**
+ * E-mail → id of members found as recipients before. An account's e-mail never changes (deleting it
+ * anonymises it in place, and that id then fails `mayReceive`), so the id is looked up once; whether the
+ * member may still receive is checked by PostgreSQL in the very statement that writes the send.
+ */
+const knownIds = new Map<string, string>();
+const KNOWN_IDS_LIMIT = 10_000;
+
+/** The recipient of a send: remembered, or found (and checked) as findRecipient does. */
+export async function recipientOf(db: Db, sender: { email: string }, to: string) {
+  const id = to === sender.email ? undefined : knownIds.get(to);
+  return id ? { id, email: to } : findRecipient(db, sender, to);
+}
+
+/** After a send's `mayReceive` failed: the remembered id is no good, ask again. */
+export const forgetRecipient = (to: string) => knownIds.delete(to);
+
+/** The same rule as a condition for the statement that writes a send (checked at the moment of writing). */
+export const mayReceive = (userId: string) =>
+  sql`exists (select 1 from ${users} where ${and(eq(users.id, userId), receives)})`;
 
 /** Whether the member with this id may still receive tokens (a request approved days after it was made). */
 export async function canReceive(db: Pick<Db, 'select'>, userId: string) {

@@ -1,11 +1,11 @@
 import { messages } from '@vault/contract/messages';
 import { type SendTokensBody, sentMessage } from '@vault/contract/schemas/ledger';
 import type { Context } from '../../context.ts';
-import { badRequest, forbidden } from '../../http/errors.ts';
-import type { Ledger } from '../../ledger/ledger.ts';
+import { badRequest, forbidden, notFound } from '../../http/errors.ts';
+import { ConditionFailed, type Ledger } from '../../ledger/ledger.ts';
 import type { User } from '../auth/sessions.ts';
 import type { CatalogueService } from '../catalogue/service.ts';
-import { findRecipient } from '../members/recipient.ts';
+import { findRecipient, forgetRecipient, mayReceive, recipientOf } from '../members/recipient.ts';
 
 /** Member-facing wallet operations; money moves only through the ledger. */
 export function nativeWalletService(ctx: Context, ledger: Ledger, catalogue: CatalogueService) {
@@ -18,7 +18,7 @@ export function nativeWalletService(ctx: Context, ledger: Ledger, catalogue: Cat
     // Platform tokens and crypto wallets both offer Send (spec 2 §2 "Token detail").
     if (!(await catalogue.lookup(body.coin)))
       throw badRequest(messages.unknownAsset, 'UNKNOWN_ASSET', { coin: messages.unknownAsset });
-    return findRecipient(db, me, body.to);
+    return recipientOf(db, me, body.to);
   }
 
   return {
@@ -35,10 +35,31 @@ export function nativeWalletService(ctx: Context, ledger: Ledger, catalogue: Cat
         if (first) return { message: sentMessage(body.coin), data: first };
         throw error;
       }
-      const { entryId } = await ledger.send(
-        { from: me.id, to: recipient.id, asset: body.coin, amount: body.amount, memo: body.memo },
-        idempotency,
-      );
+      const sendTo = (to: { id: string }) =>
+        ledger.send(
+          {
+            from: me.id,
+            to: to.id,
+            asset: body.coin,
+            amount: body.amount,
+            memo: body.memo,
+            onlyIf: mayReceive(to.id),
+          },
+          idempotency,
+        );
+      let entryId: string;
+      try {
+        ({ entryId } = await sendTo(recipient));
+      } catch (error) {
+        if (!(error instanceof ConditionFailed)) throw error;
+        // The recipient may no longer receive (blocked, deleted since their id was remembered): ask again,
+        // which answers 404 when that is so.
+        forgetRecipient(body.to);
+        recipient = await findRecipient(db, me, body.to);
+        ({ entryId } = await sendTo(recipient).catch((again) => {
+          throw again instanceof ConditionFailed ? notFound(messages.recipientNotFound) : again;
+        }));
+      }
       ctx.events.emit('walletUpdated', { userId: me.id, email: me.email });
       ctx.events.emit('walletUpdated', { userId: recipient.id, email: recipient.email });
       return { message: sentMessage(body.coin), data: { entryId } };
