@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { messages } from '@vault/contract/messages';
 import type { SendRequest, TransactionLog } from '@vault/contract/schemas/wallet';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, holds, memberRequests, nativeTokens, notifications, users } from '../../src/db/schema.ts';
+import { auditLog, holds, memberRequests, notifications, users } from '../../src/db/schema.ts';
 import { createLedger, type Ledger } from '../../src/ledger/ledger.ts';
 import { newId } from '../../src/lib/ids.ts';
 import {
@@ -14,6 +13,7 @@ import {
   startServer,
   type TestServer,
 } from '../support.ts';
+import { createToken } from './fixtures/catalogue.ts';
 
 let server: TestServer;
 let ledger: Ledger;
@@ -24,23 +24,7 @@ beforeAll(async () => {
   server = await startServer();
   ledger = createLedger(server.db);
   admin = await createAdmin(server);
-  coin = `R${randomBytes(3).toString('hex').toUpperCase()}`;
-  await server.db.insert(nativeTokens).values({
-    id: newId(),
-    coinSymbol: coin,
-    name: coin,
-    displayName: coin,
-    shortName: coin,
-    displaySymbol: coin,
-    description: 'test',
-    type: 'sdira',
-    iconUrl: '/tokens/lxag.svg',
-    coinColor: '#1f6feb',
-    price: '30',
-    decimals: 4,
-    orderIndex: 96,
-    isVisibleOnWeb: false,
-  });
+  coin = (await createToken(server, { type: 'sdira', price: '30', decimals: 4, isVisibleOnWeb: false })).coinSymbol;
 });
 afterAll(() => server.close());
 

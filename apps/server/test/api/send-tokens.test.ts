@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { messages } from '@vault/contract/messages';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cryptoCoins, journalEntries, nativeTokens, users } from '../../src/db/schema.ts';
+import { cryptoCoins, journalEntries, users } from '../../src/db/schema.ts';
 import { createLedger, type Ledger } from '../../src/ledger/ledger.ts';
 import { newId } from '../../src/lib/ids.ts';
 import {
@@ -13,6 +13,7 @@ import {
   startServer,
   type TestServer,
 } from '../support.ts';
+import { createToken } from './fixtures/catalogue.ts';
 
 let server: TestServer;
 let ledger: Ledger;
@@ -22,40 +23,9 @@ let assetCoin: string;
 beforeAll(async () => {
   server = await startServer();
   ledger = createLedger(server.db);
-  coin = `S${randomBytes(3).toString('hex').toUpperCase()}`;
-  await server.db.insert(nativeTokens).values({
-    id: newId(),
-    coinSymbol: coin,
-    name: coin,
-    displayName: coin,
-    shortName: coin,
-    displaySymbol: coin,
-    description: 'test',
-    type: 'liquidity',
-    iconUrl: '/tokens/q.svg',
-    coinColor: '#1f6feb',
-    price: '1',
-    decimals: 2,
-    orderIndex: 91,
-    isVisibleOnWeb: false,
-  });
-  assetCoin = `A${randomBytes(3).toString('hex').toUpperCase()}`;
-  await server.db.insert(nativeTokens).values({
-    id: newId(),
-    coinSymbol: assetCoin,
-    name: assetCoin,
-    displayName: assetCoin,
-    shortName: assetCoin,
-    displaySymbol: assetCoin,
-    description: 'test',
-    type: 'asset',
-    iconUrl: '/tokens/xag.svg',
-    coinColor: '#9aa5b1',
-    price: '31.42',
-    decimals: 4,
-    orderIndex: 92,
-    isVisibleOnWeb: false,
-  });
+  coin = (await createToken(server, { type: 'liquidity', price: '1', decimals: 2, isVisibleOnWeb: false })).coinSymbol;
+  assetCoin = (await createToken(server, { type: 'asset', price: '31.42', decimals: 4, isVisibleOnWeb: false }))
+    .coinSymbol;
 });
 afterAll(() => server.close());
 

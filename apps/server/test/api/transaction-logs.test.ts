@@ -1,36 +1,27 @@
-import { randomBytes } from 'node:crypto';
 import { messages } from '@vault/contract/messages';
 import { LOG_TYPES, logDirection, logTitle, type TokenSend, type TransactionLog } from '@vault/contract/schemas/wallet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nativeTokens, type users } from '../../src/db/schema.ts';
+import type { users } from '../../src/db/schema.ts';
 import { createLedger, type Ledger } from '../../src/ledger/ledger.ts';
 import { newId } from '../../src/lib/ids.ts';
 import { createLoggedInMember, startServer, type TestServer } from '../support.ts';
-import { createCoin } from './fixtures/catalogue.ts';
+import { createCoin, createToken, uniqueSymbol } from './fixtures/catalogue.ts';
 
 let server: TestServer;
 let ledger: Ledger;
 
 /** A fresh catalogue token per test keeps tests independent on the shared database. */
 async function token(type: 'liquidity' | 'asset' = 'liquidity') {
-  const coin = `L${randomBytes(3).toString('hex').toUpperCase()}`;
-  await server.db.insert(nativeTokens).values({
-    id: newId(),
-    coinSymbol: coin,
-    name: `${coin} name`,
-    displayName: coin,
-    shortName: `${coin}-short`,
-    displaySymbol: coin,
-    description: 'test',
+  const symbol = uniqueSymbol('L');
+  await createToken(server, {
+    coinSymbol: symbol,
     type,
-    iconUrl: `/tokens/${coin}.svg`,
-    coinColor: '#1f6feb',
-    price: '1',
     decimals: 4,
-    orderIndex: 95,
+    shortName: `${symbol}-short`,
+    iconUrl: `/tokens/${symbol}.svg`,
     isVisibleOnWeb: false,
   });
-  return coin;
+  return symbol;
 }
 
 beforeAll(async () => {
