@@ -207,6 +207,15 @@ describe('wallet dashboard and token detail', () => {
     await expect(notReloaded(page)).resolves.toBe(true);
     await shot(page, 'dashboard-live-1280');
 
+    // An administrator sets the gold price: the open dashboard values the holdings anew, without a reload.
+    const gold = (await currencyInfo(token)).nativeWallets.find((w) => w.coinSymbol === 'XAU')!;
+    const priced = await asAdmin('POST', '/api/admin/prices', { coinSymbol: 'XAU', price: add(gold.price, '10') });
+    expect(priced.status).toBe(200);
+    const repriced = expectedFigures(await currencyInfo(token)).total;
+    expect(repriced).not.toBe(after);
+    await expect.poll(() => total(page).textContent(), { timeout: 10_000 }).toBe(repriced);
+    await expect(notReloaded(page)).resolves.toBe(true);
+
     // And the open token detail: a Receive row from the sender, memo cut at 30 characters.
     await page.getByRole('link', { name: 'Silver', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'Silver' }).waitFor();

@@ -150,7 +150,7 @@ export async function buildApp(opts: { config: Config; db: Db; log: Logger }) {
   siteRoutes(app, siteService(ctx));
   membershipRoutes(app, membershipService(ctx, storage));
   const ledger = createLedger(db);
-  const catalogue = catalogueService(db);
+  const catalogue = catalogueService(db, ctx.events);
   const activation = activationService(ctx, { catalogue, ledger });
   catalogueRoutes(app, catalogue, activation);
   nativeWalletRoutes(app, nativeWalletService(ctx, ledger, catalogue), activation);

@@ -182,9 +182,14 @@ export async function countRows(server: TestServer, table: string, where?: Retur
 
 /**
  * A member's socket.io connection to the test server (listening on a free port once asked), connected;
- * `next()` resolves with the next event on the member's e-mail channel, or fails after `ms`.
+ * `next()` resolves with the next event on `channel` (the member's e-mail channel unless said), or fails
+ * after `ms`.
  */
-export async function memberSocket(server: TestServer, member: { token: string; email: string }) {
+export async function memberSocket(
+  server: TestServer,
+  member: { token: string; email: string },
+  channel = member.email,
+) {
   if (!server.app.server.listening) await server.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = server.app.server.address() as { port: number };
   const socket = io(`http://127.0.0.1:${port}`, {
@@ -199,7 +204,7 @@ export async function memberSocket(server: TestServer, member: { token: string; 
   });
   const arrived: unknown[] = [];
   const waiting: ((event: unknown) => void)[] = [];
-  socket.on(member.email, (event: unknown) => {
+  socket.on(channel, (event: unknown) => {
     const waiter = waiting.shift();
     if (waiter) waiter(event);
     else arrived.push(event);

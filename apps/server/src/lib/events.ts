@@ -12,6 +12,8 @@ export type DomainEvents = {
     notification: { _id: string; message: string; createdAt: string };
   };
   sessionsRevoked: { userId: string };
+  /** An administrator set a price: every member's wallet values change. */
+  pricesChanged: { coinSymbol: string };
   /** A member's balances changed (spec: nativeWalletUpdate refreshes open dashboards). */
   walletUpdated: { userId: string; email: string };
   /** A member's vault was activated (spec 1 §4: the send screen turns into the Send form). */

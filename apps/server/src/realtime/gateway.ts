@@ -50,6 +50,10 @@ export function attachRealtime(server: HttpServer, ctx: Context, sessions: Sessi
     ctx.events.on('walletActivated', ({ userId, email }) => {
       io.to(room(userId)).emit(email, { type: 'walletActivated', user: { _id: userId, email } });
     }),
+    // Prices are the same for everyone: one broadcast to every member's socket, on a channel of its own.
+    ctx.events.on('pricesChanged', ({ coinSymbol }) => {
+      io.emit('pricesUpdated', { type: 'pricesUpdated', coinSymbol });
+    }),
     ctx.events.on('sessionsRevoked', ({ userId }) => {
       io.in(room(userId)).disconnectSockets(true);
     }),

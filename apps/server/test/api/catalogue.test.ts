@@ -5,7 +5,14 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assetPrices, auditLog, cryptoCoins, nativeTokens } from '../../src/db/schema.ts';
 import { createLedger } from '../../src/ledger/ledger.ts';
-import { countRows, createAdmin, createLoggedInMember, startServer, type TestServer } from '../support.ts';
+import {
+  countRows,
+  createAdmin,
+  createLoggedInMember,
+  memberSocket,
+  startServer,
+  type TestServer,
+} from '../support.ts';
 import { createCoin, createToken, uniqueSymbol } from './fixtures/catalogue.ts';
 
 let server: TestServer;
@@ -98,6 +105,14 @@ describe('POST admin/prices', () => {
     expect((await setPrice({ coinSymbol: coin.coinSymbol, price: '98000.01' })).statusCode).toBe(200);
     const [row] = await server.db.select().from(cryptoCoins).where(eq(cryptoCoins.id, coin.id));
     expect(row!.price).toBe('98000.01000000');
+  });
+
+  it('tells every member’s open screens that prices changed (pricesUpdated)', async () => {
+    const coin = await createCoin(server, { price: '3412.57' });
+    const socket = await memberSocket(server, member, 'pricesUpdated');
+    expect((await setPrice({ coinSymbol: coin.coinSymbol, price: '3500' })).statusCode).toBe(200);
+    expect(await socket.next()).toEqual({ type: 'pricesUpdated', coinSymbol: coin.coinSymbol });
+    socket.close();
   });
 
   it('concurrent prices for one symbol leave the newest history point equal to the catalogue price', async () => {

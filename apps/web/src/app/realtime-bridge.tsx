@@ -52,6 +52,10 @@ export function RealtimeBridge() {
         toast.success(messages.vaultActivated);
       }
     });
+    // An administrator set a price: values, rates and graphs change for everyone.
+    socket.on('pricesUpdated', () => {
+      void queryClient.invalidateQueries({ queryKey: walletKeys.all });
+    });
     return () => {
       socket.disconnect();
       delete document.documentElement.dataset.realtime;

@@ -5,6 +5,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { assetPrices, cryptoCoins, nativeTokens } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
+import type { EventBus } from '../../lib/events.ts';
 import { audit } from '../admin/audit.ts';
 import type { User } from '../auth/sessions.ts';
 
@@ -92,7 +93,7 @@ function percentChange(now: string, before: string): string {
  * their current prices (the row's price column, never cached) and the history of every price set
  * (asset_prices), which the graphs and the 24-hour change read.
  */
-export function catalogueService(db: Db) {
+export function catalogueService(db: Db, events?: EventBus) {
   async function tokens(opts: { visibleOnly?: boolean } = {}): Promise<TokenRow[]> {
     const rows = await db
       .select()
@@ -235,7 +236,7 @@ export function catalogueService(db: Db) {
       const value = normalize(newPrice);
       if (compare(value, '0') <= 0)
         throw badRequest(messages.invalidAmount, 'INVALID_PRICE', { price: messages.invalidAmount });
-      return db.transaction(async (tx) => {
+      const result = await db.transaction(async (tx) => {
         const table = found.kind === 'token' ? nativeTokens : cryptoCoins;
         await tx.update(table).set({ price: value }).where(eq(table.coinSymbol, symbol));
         const [recorded] = await tx
@@ -248,6 +249,9 @@ export function catalogueService(db: Db) {
           data: { coinSymbol: symbol, price: value, recordedAt: recorded!.recordedAt.toISOString() },
         };
       });
+      // Every open wallet screen values holdings at the new price without a reload.
+      events?.emit('pricesChanged', { coinSymbol: symbol });
+      return result;
     },
   };
 }
