@@ -340,22 +340,27 @@ async function checkDatabase(model: Model, asset: string, players: string[]) {
   expect(lots.rows[0]?.n).toBe(0);
 }
 
+/** Random sequences of 10 to 30 commands among 3 or 4 members leave the database where the model is. */
+function agreesWithModel(commands: fc.Arbitrary<Cmd>, numRuns: number) {
+  return fc.assert(
+    fc.asyncProperty(
+      fc.integer({ min: 3, max: 4 }),
+      fc.array(commands, { minLength: 10, maxLength: 30 }),
+      async (count, cmds) => {
+        const asset = freshAsset();
+        const players = members.slice(0, count);
+        const model = new Model();
+        for (const [n, cmd] of cmds.entries()) await step(model, asset, players, cmd, n);
+        await checkDatabase(model, asset, players);
+      },
+    ),
+    { numRuns },
+  );
+}
+
 describe('ledger properties', () => {
   it('agrees with an in-memory model over random sequences of credits, sends, holds and reversals', async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        fc.integer({ min: 3, max: 4 }),
-        fc.array(command, { minLength: 10, maxLength: 30 }),
-        async (count, cmds) => {
-          const asset = freshAsset();
-          const players = members.slice(0, count);
-          const model = new Model();
-          for (const [n, cmd] of cmds.entries()) await step(model, asset, players, cmd, n);
-          await checkDatabase(model, asset, players);
-        },
-      ),
-      { numRuns: 25 },
-    );
+    await agreesWithModel(command, 25);
   }, 120_000);
 
   it('reaches the same state from sequences rich in failures (sends and holds larger than balances)', async () => {
@@ -369,20 +374,7 @@ describe('ledger properties', () => {
       fc.record({ t: fc.constant('commit' as const), pick, to: fc.nat({ max: 5 }) }),
       fc.record({ t: fc.constant('reverse' as const), pick }),
     );
-    await fc.assert(
-      fc.asyncProperty(
-        fc.integer({ min: 3, max: 4 }),
-        fc.array(failing, { minLength: 10, maxLength: 30 }),
-        async (count, cmds) => {
-          const asset = freshAsset();
-          const players = members.slice(0, count);
-          const model = new Model();
-          for (const [n, cmd] of cmds.entries()) await step(model, asset, players, cmd, n);
-          await checkDatabase(model, asset, players);
-        },
-      ),
-      { numRuns: 10 },
-    );
+    await agreesWithModel(failing, 10);
   }, 120_000);
 
   it('moves exact 8-decimal amounts: 1 unit and 20-digit whole parts lose no precision', async () => {

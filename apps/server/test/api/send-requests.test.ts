@@ -14,6 +14,7 @@ import {
   type TestServer,
 } from '../support.ts';
 import { createToken } from './fixtures/catalogue.ts';
+import { BAD_SEND_BODIES } from './fixtures/send-body.ts';
 
 let server: TestServer;
 let ledger: Ledger;
@@ -105,22 +106,16 @@ describe('POST /api/request/create-legacy-send-request', () => {
     expect(await logsOf(to)).toEqual([]);
   });
 
-  it.each([
-    [{ to: '' }, 'to', messages.sendEmailRequired],
-    [{ to: 'nope' }, 'to', messages.sendEmailInvalid],
-    [{ amount: '' }, 'amount', 'Amount is required'],
-    [{ amount: '-1' }, 'amount', messages.invalidAmount],
-    [{ amount: '0' }, 'amount', messages.invalidAmount],
-    [{ amount: '100000000.1' }, 'amount', 'max 8 number required'],
-    [{ amount: '0.123456789' }, 'amount', 'number field must have 8 digits after decimal or less'],
-    [{ coin: 'NOPE' }, 'coin', messages.invalidRequest],
-  ])('validates %o: %s → %s', async (patch, field, message) => {
-    const from = await sdira('10');
-    const res = await create(from, { to: 'someone@example.com', amount: '1', coin, ...patch });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().fields[field]).toBe(message);
-    expect(await balanceOf(from.user.id)).toBe('10');
-  });
+  it.each([...BAD_SEND_BODIES, [{ coin: 'NOPE' }, 'coin', messages.invalidRequest]])(
+    'validates %o: %s → %s',
+    async (patch, field, message) => {
+      const from = await sdira('10');
+      const res = await create(from, { to: 'someone@example.com', amount: '1', coin, ...patch });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fields[field]).toBe(message);
+      expect(await balanceOf(from.user.id)).toBe('10');
+    },
+  );
 
   it('refuses more than the balance with 400 Insufficient balance, writing nothing', async () => {
     const from = await sdira('5');

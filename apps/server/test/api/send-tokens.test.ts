@@ -14,6 +14,7 @@ import {
   type TestServer,
 } from '../support.ts';
 import { createToken } from './fixtures/catalogue.ts';
+import { BAD_SEND_BODIES } from './fixtures/send-body.ts';
 
 let server: TestServer;
 let ledger: Ledger;
@@ -60,15 +61,7 @@ describe('POST /api/native-wallet/send-tokens', () => {
     expect(entry).toMatchObject({ kind: 'send', memo: 'rent', createdBy: a.user.id });
   });
 
-  it.each([
-    [{ to: '' }, 'to', messages.sendEmailRequired],
-    [{ to: 'nope' }, 'to', messages.sendEmailInvalid],
-    [{ amount: '' }, 'amount', 'Amount is required'],
-    [{ amount: '-1' }, 'amount', messages.invalidAmount],
-    [{ amount: '0' }, 'amount', messages.invalidAmount],
-    [{ amount: '100000000.1' }, 'amount', 'max 8 number required'],
-    [{ amount: '0.123456789' }, 'amount', 'number field must have 8 digits after decimal or less'],
-  ])('validates %o: %s → %s', async (patch, field, message) => {
+  it.each(BAD_SEND_BODIES)('validates %o: %s → %s', async (patch, field, message) => {
     const a = await sender('10');
     const res = await send(a, { to: 'someone@example.com', amount: '1', coin, ...patch });
     expect(res.statusCode).toBe(400);
