@@ -1,4 +1,4 @@
-import { type ComponentProps, useId, useState } from 'react';
+import { type ComponentProps, type ReactNode, useId, useState } from 'react';
 
 export const inputClass =
   'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 aria-invalid:border-red-500 aria-invalid:ring-red-500/20';
@@ -21,23 +21,39 @@ function useFieldId(given: string | undefined) {
   return { id, errorId: `${id}-error` };
 }
 
+/** A control's link to its error: marked invalid and described by the message while there is one. */
+export const errorLink = (error: string | undefined, errorId: string) => ({
+  'aria-invalid': error ? true : undefined,
+  'aria-describedby': error ? errorId : undefined,
+});
+
+/** The frame every field shares: its label above, the control, its error below. */
+export function FieldFrame(props: {
+  id: string;
+  errorId: string;
+  label: ReactNode;
+  error: string | undefined;
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={props.className}>
+      <label htmlFor={props.id} className="mb-1 block text-sm font-medium text-slate-700">
+        {props.label}
+      </label>
+      {props.children}
+      <FieldError id={props.errorId} message={props.error} />
+    </div>
+  );
+}
+
 /** A labelled input whose error is announced with it (aria-invalid + aria-describedby). */
 export function TextField({ label, error, className = '', id: givenId, ...input }: FieldProps) {
   const { id, errorId } = useFieldId(givenId);
   return (
-    <div className={className}>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      <input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        className={inputClass}
-        {...input}
-      />
-      <FieldError id={errorId} message={error} />
-    </div>
+    <FieldFrame id={id} errorId={errorId} label={label} error={error} className={className}>
+      <input id={id} {...errorLink(error, errorId)} className={inputClass} {...input} />
+    </FieldFrame>
   );
 }
 
@@ -46,16 +62,12 @@ export function PasswordField({ label, error, className = '', id: givenId, ...in
   const { id, errorId } = useFieldId(givenId);
   const [shown, setShown] = useState(false);
   return (
-    <div className={className}>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
-        {label}
-      </label>
+    <FieldFrame id={id} errorId={errorId} label={label} error={error} className={className}>
       <div className="relative">
         <input
           id={id}
           type={shown ? 'text' : 'password'}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
+          {...errorLink(error, errorId)}
           className={`${inputClass} pr-16`}
           {...input}
         />
@@ -69,8 +81,7 @@ export function PasswordField({ label, error, className = '', id: givenId, ...in
           {shown ? 'Hide' : 'Show'}
         </button>
       </div>
-      <FieldError id={errorId} message={error} />
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -83,8 +94,7 @@ export function CheckboxField({ label, error, className = '', id: givenId, ...in
         <input
           id={id}
           type="checkbox"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
+          {...errorLink(error, errorId)}
           className="mt-0.5 size-4 rounded border-slate-300 accent-brand-600"
           {...input}
         />
@@ -103,19 +113,8 @@ type AreaProps = ComponentProps<'textarea'> & { label: string; error?: string | 
 export function TextArea({ label, error, className = '', id: givenId, rows = 5, ...input }: AreaProps) {
   const { id, errorId } = useFieldId(givenId);
   return (
-    <div className={className}>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        rows={rows}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        className={inputClass}
-        {...input}
-      />
-      <FieldError id={errorId} message={error} />
-    </div>
+    <FieldFrame id={id} errorId={errorId} label={label} error={error} className={className}>
+      <textarea id={id} rows={rows} {...errorLink(error, errorId)} className={inputClass} {...input} />
+    </FieldFrame>
   );
 }

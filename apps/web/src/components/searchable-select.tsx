@@ -1,5 +1,5 @@
 import { type KeyboardEvent, type ReactNode, type Ref, useEffect, useId, useMemo, useState } from 'react';
-import { FieldError, inputClass } from './field';
+import { errorLink, FieldFrame, inputClass } from './field';
 
 export type SelectOption = { value: string; label: string };
 
@@ -155,13 +155,9 @@ export function SearchableSelect({
   };
 
   const activeOption = open && active >= 0 && active < shown.length ? optionId(active) : undefined;
-  const described = error ? errorId : undefined;
 
   return (
-    <div className={className}>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
-        {label}
-      </label>
+    <FieldFrame id={id} errorId={errorId} label={label} error={error} className={className}>
       <div className="relative">
         <input
           ref={inputRef}
@@ -175,8 +171,7 @@ export function SearchableSelect({
           aria-expanded={open}
           aria-controls={listId}
           aria-activedescendant={activeOption}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={described}
+          {...errorLink(error, errorId)}
           aria-required={required || undefined}
           disabled={disabled}
           placeholder={placeholder}
@@ -240,7 +235,6 @@ export function SearchableSelect({
           {open && shown.length === 0 ? <p className="px-3 py-2 text-sm text-slate-500">No matches</p> : null}
         </div>
       </div>
-      <FieldError id={errorId} message={error} />
-    </div>
+    </FieldFrame>
   );
 }
