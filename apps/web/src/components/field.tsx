@@ -33,7 +33,7 @@ export function FieldFrame(props: {
   errorId: string;
   label: ReactNode;
   error: string | undefined;
-  className: string;
+  className?: string | undefined;
   children: ReactNode;
 }) {
   return (
@@ -107,7 +107,7 @@ export function CheckboxField({ label, error, className = '', id: givenId, ...in
   );
 }
 
-type AreaProps = ComponentProps<'textarea'> & { label: string; error?: string | undefined };
+type AreaProps = ComponentProps<'textarea'> & { label: ReactNode; error?: string | undefined };
 
 /** A labelled multi-line text field, with its error like TextField's. */
 export function TextArea({ label, error, className = '', id: givenId, rows = 5, ...input }: AreaProps) {

@@ -1,6 +1,6 @@
 import type { ComponentProps, ReactNode } from 'react';
 import { type FieldErrors, get, useController, useFormContext, useFormState } from 'react-hook-form';
-import { FieldError, inputClass } from '../../components/field';
+import { errorLink, FieldFrame, inputClass } from '../../components/field';
 import { SearchableSelect, type SelectOption } from '../../components/searchable-select';
 import type { WizardValues } from './form-values';
 
@@ -72,10 +72,13 @@ export function Field({ name, label, context, required, hint, className = '', re
   const errorId = `${id}-error`;
   const described = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={className}>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
-        <FieldLabel context={context} text={label} required={required} />
-      </label>
+    <FieldFrame
+      id={id}
+      errorId={errorId}
+      label={<FieldLabel context={context} text={label} required={required} />}
+      error={error}
+      className={className}
+    >
       <input
         id={id}
         aria-invalid={error ? true : undefined}
@@ -91,8 +94,7 @@ export function Field({ name, label, context, required, hint, className = '', re
           {hint}
         </p>
       ) : null}
-      <FieldError id={errorId} message={error} />
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -107,22 +109,24 @@ export function AreaField({ name, label, context, className = '', ...input }: Te
   const { errors } = useFormState<WizardValues>({ name });
   const error = errorAt(errors, name);
   const id = fieldId(name);
+  const errorId = `${id}-error`;
   return (
-    <div className={className}>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
-        <FieldLabel context={context} text={label} />
-      </label>
+    <FieldFrame
+      id={id}
+      errorId={errorId}
+      label={<FieldLabel context={context} text={label} />}
+      error={error}
+      className={className}
+    >
       <textarea
         id={id}
         rows={3}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+        {...errorLink(error, errorId)}
         className={`${inputClass} scroll-mt-32`}
         {...input}
         {...register(name)}
       />
-      <FieldError id={`${id}-error`} message={error} />
-    </div>
+    </FieldFrame>
   );
 }
 

@@ -11,7 +11,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { Button } from '../../components/button';
-import { FieldError, inputClass } from '../../components/field';
+import { FieldError, FieldFrame, inputClass, TextArea, TextField } from '../../components/field';
 import { Modal } from '../../components/modal';
 import { TokenIcon } from '../../components/token-icon';
 import { ApiError, api } from '../../lib/api';
@@ -199,23 +199,16 @@ export function SendForm({ wallets, initialCoin, lockedCoin, asRequest, memberEm
         aria-label={asRequest ? 'Send request' : 'Send tokens'}
         className="space-y-5 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6 lg:col-span-3"
       >
-        <div>
-          <label htmlFor={ids.to} className="mb-1 block text-sm font-medium text-slate-700">
-            Email
-          </label>
-          <input
-            id={ids.to}
-            type="email"
-            autoComplete="off"
-            spellCheck={false}
-            placeholder="Recipient's e-mail address"
-            aria-invalid={errors.to ? true : undefined}
-            aria-describedby={describedBy(errors.to && `${ids.to}-error`)}
-            className={inputClass}
-            {...form.register('to')}
-          />
-          <FieldError id={`${ids.to}-error`} message={errors.to?.message} />
-        </div>
+        <TextField
+          id={ids.to}
+          label="Email"
+          type="email"
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="Recipient's e-mail address"
+          error={errors.to?.message}
+          {...form.register('to')}
+        />
 
         <div>
           <label htmlFor={ids.coin} className="mb-1 block text-sm font-medium text-slate-700">
@@ -270,10 +263,7 @@ export function SendForm({ wallets, initialCoin, lockedCoin, asRequest, memberEm
         </div>
 
         <div className="grid gap-5 sm:grid-cols-2">
-          <div>
-            <label htmlFor={ids.amount} className="mb-1 block text-sm font-medium text-slate-700">
-              Amount
-            </label>
+          <FieldFrame id={ids.amount} errorId={`${ids.amount}-error`} label="Amount" error={errors.amount?.message}>
             <input
               id={ids.amount}
               type="text"
@@ -285,12 +275,8 @@ export function SendForm({ wallets, initialCoin, lockedCoin, asRequest, memberEm
               className={inputClass}
               {...form.register('amount')}
             />
-            <FieldError id={`${ids.amount}-error`} message={errors.amount?.message} />
-          </div>
-          <div>
-            <label htmlFor={ids.usd} className="mb-1 block text-sm font-medium text-slate-700">
-              Value in USD
-            </label>
+          </FieldFrame>
+          <FieldFrame id={ids.usd} errorId={`${ids.usd}-error`} label="Value in USD" error={undefined}>
             <input
               id={ids.usd}
               readOnly
@@ -298,24 +284,21 @@ export function SendForm({ wallets, initialCoin, lockedCoin, asRequest, memberEm
               placeholder="$0.00"
               className={readOnlyClass}
             />
-          </div>
+          </FieldFrame>
         </div>
 
-        <div>
-          <label htmlFor={ids.memo} className="mb-1 block text-sm font-medium text-slate-700">
-            Memo / Endorsement <span className="font-normal text-slate-500">(optional)</span>
-          </label>
-          <textarea
-            id={ids.memo}
-            rows={3}
-            maxLength={200}
-            aria-invalid={errors.memo ? true : undefined}
-            aria-describedby={describedBy(errors.memo && `${ids.memo}-error`)}
-            className={inputClass}
-            {...form.register('memo')}
-          />
-          <FieldError id={`${ids.memo}-error`} message={errors.memo?.message} />
-        </div>
+        <TextArea
+          id={ids.memo}
+          label={
+            <>
+              Memo / Endorsement <span className="font-normal text-slate-500">(optional)</span>
+            </>
+          }
+          rows={3}
+          maxLength={200}
+          error={errors.memo?.message}
+          {...form.register('memo')}
+        />
 
         {asRequest ? (
           <p className="text-sm text-slate-600">
