@@ -73,6 +73,8 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     expiresAt: ts('expires_at').notNull(),
     revokedAt: ts('revoked_at'),
+    /** The session's last call (refreshed at most once a minute): idle sessions expire (issue 8). */
+    lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
@@ -101,8 +103,28 @@ export const resetCodes = pgTable(
     createdAt: createdAt(),
     expiresAt: ts('expires_at').notNull(),
     usedAt: ts('used_at'),
+    /** Set when the right code was given: tries minus this one are the wrong guesses (the 30-day budget). */
+    verifiedAt: ts('verified_at'),
   },
   (t) => [index('reset_codes_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * Sends (and send requests) a member made that were refused after validation: unknown recipient,
+ * insufficient balance, to themselves. Too many in an hour pause the member's sends, so nobody can list
+ * the members by probing addresses (issue 8).
+ */
+export const failedSends = pgTable(
+  'failed_sends',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    reason: text('reason').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('failed_sends_user_idx').on(t.userId, t.createdAt)],
 );
 
 /** Every login attempt, for throttling per account, per IP and per (account, IP). */
@@ -273,8 +295,13 @@ export const uploads = pgTable(
     mime: text('mime').notNull(),
     size: integer('size').notNull(),
     createdAt: createdAt(),
+    /** First use (a profile picture set, a signature in an application); never used after 24 h → removed. */
+    referencedAt: ts('referenced_at'),
   },
-  (t) => [index('uploads_user_idx').on(t.userId)],
+  (t) => [
+    index('uploads_user_idx').on(t.userId),
+    index('uploads_unreferenced_idx').on(t.createdAt).where(sql`referenced_at is null`),
+  ],
 );
 
 /** One row for every administrator action. */
