@@ -73,7 +73,8 @@ describe('forgot password', () => {
     const { email, user } = await createMember(server, { isBlocked: true, blockReason: 'Fraud check' });
     const res = await forgot(email);
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ code: 'BLOCKED', message: 'Your account has been blocked: Fraud check' });
+    // Issue 8 (6c): the administrator's reason is for the member after a correct password, not for anyone.
+    expect(res.json()).toEqual({ code: 'BLOCKED', message: 'Your account has been blocked' });
     expect(await countRows(server, 'reset_codes', sql`user_id = ${user.id}`)).toBe(0);
   });
 
@@ -388,5 +389,23 @@ describe('per-IP limits on the reset forms', () => {
     expect(limited.json().message.startsWith(messages.tooManyRequests)).toBe(true);
     // The refused request did not spend one of the code's tries.
     expect((await latestCode(user.id)).tries).toBe(0);
+  });
+});
+
+describe('blocked accounts on the reset forms (issue 8, 6c)', () => {
+  it("tells an anonymous caller that the account is blocked, never the administrator's reason", async () => {
+    const { email, user } = await createMember(server);
+    const code = await requestResetCode(server, email);
+    await server.db.update(users).set({ isBlocked: true, blockReason: 'Fraud check' }).where(eq(users.id, user.id));
+    for (const res of [await forgot(email), await verifyPin(email, code)]) {
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ code: 'BLOCKED', message: messages.blocked });
+      expect(res.body).not.toContain('Fraud check');
+    }
+    expect(await countRows(server, 'reset_codes', sql`user_id = ${user.id}`)).toBe(1);
+    // Login after the right password still shows the reason (spec 1 §8).
+    const login = await post('/api/auth/login', { email, password: PASSWORD });
+    expect(login.statusCode).toBe(403);
+    expect(login.json().message).toBe('Your account has been blocked: Fraud check');
   });
 });

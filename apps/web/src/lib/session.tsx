@@ -1,10 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { messages } from '@vault/contract/messages';
+import { LIMITS } from '@vault/contract/constants';
+import { fillMessage, messages } from '@vault/contract/messages';
 import type { LoginResponse, UserInfoResponse } from '@vault/contract/schemas/user';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { api, getToken, setToken, setUnauthorizedHandler } from './api';
+import { watchIdle } from './idle-logout';
 import { queryKeys } from './query-client';
 
 type Session = {
@@ -84,6 +86,19 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     }
     clear();
   }, [clear]);
+
+  // The server ends a session unused for LIMITS.sessionIdleMinutes, but the notification bell polls every
+  // few minutes: a tab nobody touches logs out here, by the same path as the logout button.
+  useEffect(() => {
+    if (!token) return;
+    return watchIdle({
+      timeoutMs: LIMITS.sessionIdleMinutes * 60_000,
+      onIdle: () => {
+        toast.info(fillMessage(messages.idleLoggedOut, { minutes: String(LIMITS.sessionIdleMinutes) }));
+        void logout();
+      },
+    });
+  }, [token, logout]);
 
   const value = useMemo<Session>(
     () => ({

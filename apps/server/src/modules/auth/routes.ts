@@ -118,7 +118,7 @@ export function authRoutes(app: FastifyInstance, auth: AuthService, sessions: Se
   r.post(
     '/api/auth/change-password',
     {
-      config: { auth: 'member' },
+      config: { auth: 'member', essential: true },
       schema: { tags, body: changePasswordBody, response: responses({ 200: messageResponse }) },
     },
     async (req) => auth.changePassword(caller(req).user, req.body, client(req)),
@@ -126,7 +126,10 @@ export function authRoutes(app: FastifyInstance, auth: AuthService, sessions: Se
 
   r.post(
     '/api/user/logout/v2',
-    { config: { auth: 'member' }, schema: { tags, body: logoutBody, response: responses({ 200: messageResponse }) } },
+    {
+      config: { auth: 'member', essential: true },
+      schema: { tags, body: logoutBody, response: responses({ 200: messageResponse }) },
+    },
     async (req) => {
       await sessions.revoke(caller(req).sessionId);
       return { message: messages.loggedOut };

@@ -10,22 +10,33 @@ import { newId } from '../../lib/ids.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { gpaDataOf, toUserInfo } from '../user/presenter.ts';
 import { humanCheck } from './human-check.ts';
-import { loginThrottle } from './login-throttle.ts';
+import { type Attempt, loginThrottle } from './login-throttle.ts';
 import { resetCodeStore } from './reset-codes.ts';
+import { securityNotices } from './security-notices.ts';
 import type { SessionService, User } from './sessions.ts';
 
 type Client = { ip: string; userAgent?: string };
 
 const VERIFY_LINK_TTL_HOURS = 48;
 
+/** Login shows the administrator's reason, but only after a correct password (see login). */
 export const blockedMessage = (user: Pick<User, 'blockReason'>) =>
   user.blockReason ? `Your account has been blocked: ${user.blockReason}` : messages.blocked;
+
+/** For anonymous callers (reset forms): that the account is blocked, never why (issue 8, 6c). */
+const blockedForAnonymous = () => forbidden(messages.blocked, 'BLOCKED');
 
 export function authService(ctx: Context, sessions: SessionService) {
   const { db } = ctx;
   const throttle = loginThrottle(db);
   const codes = resetCodeStore(db, ctx.secrets.hmac);
   const human = humanCheck(db, ctx.secrets.altcha);
+  const notices = securityNotices(ctx.mailer);
+
+  /** A password guess that failed: the member hears of it when it paused logins to their account. */
+  const passwordGuessFailed = async (attempt: Attempt, user: User | undefined) => {
+    if (attempt.locksOut && user) await notices.loginLockedOut(user);
+  };
 
   const findByEmail = async (email: string) => {
     const [user] = await db
@@ -112,12 +123,15 @@ export function authService(ctx: Context, sessions: SessionService) {
       const attempt = await throttle.reserve(body.email, client.ip);
       const user = await findByEmail(body.email);
       const ok = await verifyPassword(user?.passwordHash, body.password);
-      if (!user || !ok) throw badRequest(messages.invalidCredentials, 'INVALID_CREDENTIALS');
+      if (!user || !ok) {
+        await passwordGuessFailed(attempt, user);
+        throw badRequest(messages.invalidCredentials, 'INVALID_CREDENTIALS');
+      }
       await throttle.succeeded(attempt);
       // Only someone who knows the password learns the account's state.
       if (user.isBlocked) throw forbidden(blockedMessage(user), 'BLOCKED');
       if (!user.emailVerifiedAt) throw forbidden(messages.emailNotVerified, 'EMAIL_NOT_VERIFIED');
-      const accessToken = await sessions.open(user.id, 'access', { ...client, fcmToken: body.fcmToken });
+      const accessToken = await sessions.open(user, 'access', { ...client, fcmToken: body.fcmToken });
       return { message: messages.loggedIn, accessToken, user: toUserInfo(user), gpaData: gpaDataOf(user) };
     },
 
@@ -126,23 +140,19 @@ export function authService(ctx: Context, sessions: SessionService) {
       // The spec's client shows this exact text, so the address's existence is not hidden here;
       // the per-IP rate limit and the per-account code cap bound what can be learned or sent.
       if (!user) throw notFound(messages.userNotFound);
-      if (user.isBlocked) throw forbidden(blockedMessage(user), 'BLOCKED');
+      if (user.isBlocked) throw blockedForAnonymous();
       const code = await codes.issue(user.id);
-      await ctx.mailer.send({
-        to: user.email,
-        kind: 'reset-code',
-        subject: 'Your password reset code',
-        text: `Hello ${user.name},\n\nYour password reset code is ${code}.\nIt is valid for ${LIMITS.resetCodeTtlMinutes} minutes and can be used once.\n\nIf you did not ask to reset your password, ignore this message: your password stays as it is.`,
-      });
+      // The code mail is also the "reset requested" notice: it says when, and what to do if it was not them.
+      await notices.resetRequested(user, code);
       return { message: messages.resetEmailSent };
     },
 
     async verifyPin(email: string, code: string, client: Client) {
       const user = await findByEmail(email);
       if (!user) throw badRequest(messages.codeInvalid, 'CODE_INVALID', { code: messages.codeInvalid });
-      if (user.isBlocked) throw forbidden(blockedMessage(user), 'BLOCKED');
-      await codes.consume(user.id, code);
-      const authToken = await sessions.open(user.id, 'reset', client);
+      if (user.isBlocked) throw blockedForAnonymous();
+      await codes.consume(user.id, code, () => notices.resetLockedOut(user));
+      const authToken = await sessions.open(user, 'reset', client);
       return { status: true, message: messages.codeVerified, authToken };
     },
 
@@ -155,6 +165,7 @@ export function authService(ctx: Context, sessions: SessionService) {
         .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
         .where(eq(users.id, user.id));
       await sessions.revokeAll(user.id);
+      await notices.passwordChanged(user, 'reset');
       return { message: messages.passwordCreated };
     },
 
@@ -162,6 +173,7 @@ export function authService(ctx: Context, sessions: SessionService) {
       // The old password is a password guess like a login: a stolen session gets no unlimited tries.
       const attempt = await throttle.reserve(user.email, client.ip);
       if (!(await verifyPassword(user.passwordHash, body.oldPassword))) {
+        await passwordGuessFailed(attempt, user);
         throw badRequest(messages.oldPasswordWrong, 'OLD_PASSWORD_WRONG', { oldPassword: messages.oldPasswordWrong });
       }
       await throttle.succeeded(attempt);
@@ -172,6 +184,7 @@ export function authService(ctx: Context, sessions: SessionService) {
       await db.update(users).set({ passwordHash, isImported: false }).where(eq(users.id, user.id));
       // The spec logs the member out after a change; every other device goes too.
       await sessions.revokeAll(user.id);
+      await notices.passwordChanged(user, 'changed');
       return { message: messages.passwordUpdated };
     },
   };

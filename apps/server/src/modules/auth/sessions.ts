@@ -1,6 +1,7 @@
 import { LIMITS } from '@vault/contract/constants';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Context } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
 import { type TokenKind, tokenSigner } from './tokens.ts';
@@ -8,13 +9,42 @@ import { type TokenKind, tokenSigner } from './tokens.ts';
 export type User = typeof users.$inferSelect;
 export type Authenticated = { user: User; sessionId: string; kind: TokenKind };
 
-const ttl = { access: LIMITS.sessionTtlDays * 24 * 60, reset: LIMITS.resetTokenTtlMinutes } as const;
+type Role = User['role'];
+
+/** Absolute lifetimes, in minutes: administrators' sessions are shorter, their power is greater. */
+const lifetime = (kind: TokenKind, role: Role) =>
+  kind === 'reset'
+    ? LIMITS.resetTokenTtlMinutes
+    : role === 'admin'
+      ? LIMITS.adminSessionTtlHours * 60
+      : LIMITS.sessionTtlDays * 24 * 60;
+
+/** A bound that depends on the member's role, as a SQL interval (read with the session row on every call). */
+const minutes = (n: number) => sql.raw(`interval '${n} minutes'`);
+const byRole = (admin: number, member: number) =>
+  sql`(case when ${users.role} = 'admin' then ${minutes(admin)} else ${minutes(member)} end)`;
+const idle = byRole(LIMITS.adminSessionIdleMinutes, LIMITS.sessionIdleMinutes);
+const maxAge = byRole(lifetime('access', 'admin'), lifetime('access', 'member'));
+/** last_seen_at is written at most this often per session: one write a minute, not one per call. */
+const SEEN_PRECISION = sql.raw(`interval '60 seconds'`);
+
+const revokeAllIn = (q: Pick<Db, 'update'>, userId: string) =>
+  q
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 
 export function sessionService(ctx: Context) {
   const tokens = tokenSigner(ctx.secrets.jwt);
   // Every authenticated call runs this: prepared once (named statement), planned once by PostgreSQL.
+  // A session is live while it is used (idle limit by role) and young enough (absolute limit by role,
+  // from created_at, so a member made administrator gets the shorter bound at once).
   const liveSession = ctx.db
-    .select({ user: users, sessionId: sessions.id })
+    .select({
+      user: users,
+      sessionId: sessions.id,
+      stale: sql<boolean>`${sessions.lastSeenAt} < now() - ${SEEN_PRECISION}`,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
@@ -24,33 +54,50 @@ export function sessionService(ctx: Context) {
         eq(sessions.kind, sql.placeholder('kind')),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, sql`now()`),
+        gt(sessions.lastSeenAt, sql`now() - ${idle}`),
+        gt(sessions.createdAt, sql`now() - ${maxAge}`),
         isNull(users.deletedAt),
       ),
     )
     .prepare('live_session');
+  // The guard keeps parallel calls of one session from writing the row more than once a minute.
+  const touch = ctx.db
+    .update(sessions)
+    .set({ lastSeenAt: sql`now()` })
+    .where(and(eq(sessions.id, sql.placeholder('sid')), lt(sessions.lastSeenAt, sql`now() - ${SEEN_PRECISION}`)))
+    .prepare('touch_session');
 
   return {
-    async open(userId: string, kind: TokenKind, meta: { ip?: string; userAgent?: string; fcmToken?: string } = {}) {
+    async open(
+      user: Pick<User, 'id' | 'role'>,
+      kind: TokenKind,
+      meta: { ip?: string; userAgent?: string; fcmToken?: string } = {},
+    ) {
       const id = newId();
-      const expiresAt = new Date(Date.now() + ttl[kind] * 60_000);
+      const expiresAt = new Date(Date.now() + lifetime(kind, user.role) * 60_000);
       await ctx.db.insert(sessions).values({
         id,
-        userId,
+        userId: user.id,
         kind,
         expiresAt,
         ip: meta.ip,
         userAgent: meta.userAgent?.slice(0, 300),
         fcmToken: meta.fcmToken,
       });
-      return tokens.sign({ sub: userId, sid: id, kind }, expiresAt);
+      return tokens.sign({ sub: user.id, sid: id, kind }, expiresAt);
     },
 
-    /** The session and its member, or null when the token is bad, expired, revoked or of another kind. */
+    /**
+     * The session and its member, or null when the token is bad, expired, idle too long, revoked or of
+     * another kind. Marks the session seen when its mark is over a minute old (a cheap write, once a minute).
+     */
     async authenticate(token: string, kind: TokenKind): Promise<Authenticated | null> {
       const claims = await tokens.verify(token);
       if (!claims || claims.kind !== kind) return null;
       const [row] = await liveSession.execute({ sid: claims.sid, sub: claims.sub, kind });
-      return row ? { user: row.user, sessionId: row.sessionId, kind } : null;
+      if (!row) return null;
+      if (row.stale) await touch.execute({ sid: row.sessionId });
+      return { user: row.user, sessionId: row.sessionId, kind };
     },
 
     /** Revokes one session; true only for the call that revoked it (single use of reset tokens). */
@@ -63,13 +110,17 @@ export function sessionService(ctx: Context) {
       return rows.length === 1;
     },
 
+    /** Ends every session of a member now, and their open sockets with them. */
     async revokeAll(userId: string) {
-      await ctx.db
-        .update(sessions)
-        .set({ revokedAt: sql`now()` })
-        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+      await revokeAllIn(ctx.db, userId);
       ctx.events.emit('sessionsRevoked', { userId });
     },
+
+    /**
+     * The same inside the caller's transaction (an administrator's block and its audit row); the caller
+     * emits `sessionsRevoked` after the commit, so no socket is cut for a change that rolled back.
+     */
+    revokeAllIn,
   };
 }
 
