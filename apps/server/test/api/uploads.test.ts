@@ -174,11 +174,13 @@ describe('storage/upload/base64 (signature)', () => {
     const res = await uploadBase64(`data:image/png;base64,${IMAGES.png.toString('base64')}`);
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe(messages.signatureUploaded);
-    expect(res.json().url).toMatch(/^\/uploads\/[0-9a-f-]{36}\.png$/);
+    // Issue 8: a signature is private; its uploader is shown a signed URL ending in the stored name (was
+    // the public path /uploads/<name>, which now answers 404 for it: private-uploads.test.ts).
+    expect(res.json().url).toMatch(/^\/api\/storage\/files\/[0-9a-f-]{36}\/\d+\/[\w-]{43}\/[0-9a-f-]{36}\.png$/);
     const [row] = await server.db
       .select()
       .from(uploads)
-      .where(eq(uploads.fileName, res.json().url.slice('/uploads/'.length)));
+      .where(eq(uploads.fileName, res.json().url.split('/').pop()));
     expect(row).toMatchObject({ userId: member.user.id, kind: 'signature', mime: 'image/png' });
     const served = await server.app.inject({ url: res.json().url });
     expect(served.headers['content-type']).toBe('image/png');

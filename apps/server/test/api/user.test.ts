@@ -57,7 +57,8 @@ describe('user/info', () => {
       isCoinqvestCustomer: false,
       savedFormData: { step: 2 },
       kyc: null,
-      sign: '/uploads/sig.png',
+      // A private file: a signed URL made for this viewer (issue 8), never the bare path.
+      sign: expect.stringMatching(/^\/api\/storage\/files\/.+\/sig\.png$/),
       createdAt: member.user.createdAt.toISOString(),
     });
     expect(body.gpaData).toEqual(gpaData);

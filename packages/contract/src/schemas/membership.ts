@@ -1,3 +1,4 @@
+import { UPLOAD_REFERENCE } from '../constants.ts';
 import { COUNTRIES, PREFIXES, REFERRAL_SOURCES, SPONSORING_ASSEMBLIES } from '../lookups.ts';
 import { messages } from '../messages.ts';
 import { z } from '../zod.ts';
@@ -144,7 +145,8 @@ export type TafStep = z.infer<typeof tafStep>;
 export const acknowledgementStep = z.object({
   signatureUrl: z
     .string({ error: messages.uploadSignature })
-    .regex(/^\/uploads\/[A-Za-z0-9._-]+$/, messages.uploadSignature),
+    // The wizard hands back the signed URL it was shown; the server reduces it to the stored path.
+    .regex(UPLOAD_REFERENCE, messages.uploadSignature),
 });
 
 /** Everything gpalevel/save stores (the saved membership form of spec 1 §3). */

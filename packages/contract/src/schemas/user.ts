@@ -1,4 +1,4 @@
-import { NAME_MAX } from '../constants.ts';
+import { NAME_MAX, UPLOAD_REFERENCE } from '../constants.ts';
 import { messages } from '../messages.ts';
 import { z } from '../zod.ts';
 
@@ -45,7 +45,7 @@ export const editUserBody = z.object({
 export type EditUserBody = z.infer<typeof editUserBody>;
 
 export const updateProfilePictureBody = z.object({
-  profilePicture: z.string().regex(/^\/uploads\/[A-Za-z0-9._-]+$/, 'Upload the picture first'),
+  profilePicture: z.string().regex(UPLOAD_REFERENCE, 'Upload the picture first'),
 });
 
 export const uploadResponse = z.object({ message: z.string(), url: z.string() });

@@ -6,6 +6,7 @@ import { users } from '../../db/schema.ts';
 import { badRequest } from '../../http/errors.ts';
 import type { User } from '../auth/sessions.ts';
 import type { StorageService } from '../storage/service.ts';
+import { withSignedSignature } from '../user/presenter.ts';
 
 /** Whether the member has given membership data in any form (spec 1 §6 "Membership data gate"). */
 export const hasMembershipData = (user: Pick<User, 'savedFormData' | 'kyc' | 'gpaData'>) =>
@@ -18,29 +19,42 @@ export const hasMembershipData = (user: Pick<User, 'savedFormData' | 'kyc' | 'gp
  */
 export function membershipService(ctx: Context, storage: StorageService) {
   const { db } = ctx;
+
+  /** The stored path of a signature this member uploaded as a signature (now in use), or 400. */
+  async function ownSignature(me: User, url: string) {
+    const stored = await storage.use(me.id, url, 'signature');
+    if (!stored)
+      throw badRequest(messages.uploadSignature, 'SIGNATURE_REQUIRED', { signatureUrl: messages.uploadSignature });
+    return stored;
+  }
+
   return {
     async saveDraft(me: User, draft: MembershipDraft) {
-      const savedFormData = { ...draft.form, step: draft.step, updatedAt: new Date().toISOString() };
+      const form = { ...draft.form };
+      // A draft keeps the signature's stored path (the wizard sends the signed URL it was shown), and only
+      // the member's own: a draft is shown back signed, so it must never name someone else's file.
+      if (typeof form.signatureUrl === 'string' && form.signatureUrl !== '')
+        form.signatureUrl = await ownSignature(me, form.signatureUrl);
+      const savedFormData = { ...form, step: draft.step, updatedAt: new Date().toISOString() };
       await db.update(users).set({ savedFormData }).where(eq(users.id, me.id));
-      return { message: messages.draftSaved, data: savedFormData };
+      return { message: messages.draftSaved, data: withSignedSignature(savedFormData, me.id) };
     },
 
     async submit(me: User, form: MembershipForm) {
-      // The signature must be one this member uploaded as a signature.
-      if (!(await storage.isOwn(me.id, form.signatureUrl, 'signature')))
-        throw badRequest(messages.uploadSignature, 'SIGNATURE_REQUIRED', { signatureUrl: messages.uploadSignature });
+      const signatureUrl = await ownSignature(me, form.signatureUrl);
       const submittedAt = new Date().toISOString();
       const gpaData = {
         _id: me.id,
         ...form,
+        signatureUrl,
         displayName: `${form.name.firstName} ${form.name.lastName}`,
         submittedAt,
       };
       await db
         .update(users)
-        .set({ gpaData, savedFormData: { ...gpaData, step: 3 }, sign: form.signatureUrl })
+        .set({ gpaData, savedFormData: { ...gpaData, step: 3 }, sign: signatureUrl })
         .where(eq(users.id, me.id));
-      return { message: messages.formSubmitted, data: gpaData };
+      return { message: messages.formSubmitted, data: withSignedSignature(gpaData, me.id) };
     },
   };
 }

@@ -1,15 +1,21 @@
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { LIMITS, UPLOAD_TYPES } from '@vault/contract/constants';
+import { LIMITS, PUBLIC_UPLOAD_TYPES, UPLOAD_TYPES } from '@vault/contract/constants';
 import { messages } from '@vault/contract/messages';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull, notInArray, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Context } from '../../context.ts';
-import { uploads } from '../../db/schema.ts';
+import { uploads, users } from '../../db/schema.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import { mayView } from './access.ts';
+import { FILE_NAME, fileNameOf, type SignedParts, setFileUrlKey, storedPath, verifiedViewer } from './file-urls.ts';
 
 export type UploadType = (typeof UPLOAD_TYPES)[number];
+
+/** What the storage service needs: the worker builds it too, without the HTTP parts of the context. */
+export type StorageContext = Pick<Context, 'config' | 'db' | 'log'> & { secrets: Pick<Context['secrets'], 'hmac'> };
 
 /** Allowed by content (magic bytes), never by the name or the declared type. */
 const ALLOWED: Record<string, string> = { 'image/png': 'png', 'image/gif': 'gif', 'image/jpeg': 'jpg' };
@@ -19,10 +25,34 @@ export const parseUploadType = (value: unknown): UploadType => {
   throw badRequest(messages.invalidRequest, 'BAD_UPLOAD_TYPE', { type: messages.invalidRequest });
 };
 
-/** Member uploads on local disk under DATA_DIR/uploads, each recorded with its owner. */
-export function storageService(ctx: Context) {
-  const dir = path.join(ctx.config.dataDir, 'uploads');
+export const isPublicType = (kind: UploadType) => (PUBLIC_UPLOAD_TYPES as readonly string[]).includes(kind);
+
+/**
+ * Member uploads on local disk, each recorded with its owner. Public kinds (profile pictures) lie under
+ * DATA_DIR/uploads, served as they are at /uploads/<name>; every other kind lies under
+ * DATA_DIR/private-uploads, outside anything served, and is shown only through signed URLs (file-urls.ts).
+ */
+export function storageService(ctx: StorageContext) {
+  const publicDir = path.join(ctx.config.dataDir, 'uploads');
+  const privateDir = path.join(ctx.config.dataDir, 'private-uploads');
+  const dirOf = (kind: UploadType) => (isPublicType(kind) ? publicDir : privateDir);
+  setFileUrlKey(ctx.secrets.hmac);
+
+  /** Removes files by name wherever they may lie (a private file from before issue 8 may still be public). */
+  const removeFiles = (names: string[]) =>
+    Promise.all(
+      names.flatMap((name) => [
+        rm(path.join(publicDir, name), { force: true }),
+        rm(path.join(privateDir, name), { force: true }),
+      ]),
+    );
+
   return {
+    /**
+     * Checks the bytes, then writes the file and its row within the member's quota. The quota is counted
+     * under a per-member advisory lock in the insert's transaction, so parallel uploads cannot pass it
+     * together; on any failure the file goes again: nothing is left written.
+     */
     async store(userId: string, kind: UploadType, bytes: Buffer): Promise<string> {
       if (bytes.length === 0) throw badRequest(messages.fileMissing, 'FILE_MISSING', { file: messages.fileMissing });
       if (bytes.length > LIMITS.uploadMaxBytes) throw new AppError(413, 'FILE_TOO_LARGE', messages.fileTooLarge);
@@ -31,29 +61,138 @@ export function storageService(ctx: Context) {
       if (!detected || !ext) throw new AppError(415, 'FILE_TYPE_NOT_ALLOWED', messages.fileTypeNotAllowed);
       const id = newId();
       const fileName = `${id}.${ext}`;
-      await mkdir(dir, { recursive: true });
-      await writeFile(path.join(dir, fileName), bytes, { flag: 'wx' });
-      await ctx.db.insert(uploads).values({ id, userId, kind, fileName, mime: detected.mime, size: bytes.length });
-      return `/uploads/${fileName}`;
+      const file = path.join(dirOf(kind), fileName);
+      await mkdir(dirOf(kind), { recursive: true });
+      try {
+        await ctx.db.transaction(async (tx) => {
+          await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`uploads:${userId}`}))`);
+          const [usage] = await tx
+            .select({ used: sql<string>`coalesce(sum(${uploads.size}), 0)` })
+            .from(uploads)
+            .where(eq(uploads.userId, userId));
+          if (Number(usage?.used ?? 0) + bytes.length > LIMITS.uploadQuotaBytes)
+            throw new AppError(413, 'STORAGE_QUOTA_EXCEEDED', messages.storageQuotaReached);
+          await writeFile(file, bytes, { flag: 'wx' });
+          await tx.insert(uploads).values({ id, userId, kind, fileName, mime: detected.mime, size: bytes.length });
+        });
+      } catch (error) {
+        await rm(file, { force: true });
+        throw error;
+      }
+      return storedPath(fileName);
     },
 
-    /** Whether `url` is an upload of this kind made by this member (never someone else's file). */
-    async isOwn(userId: string, url: string, kind: UploadType): Promise<boolean> {
-      const fileName = url.slice('/uploads/'.length);
-      const [own] = await ctx.db
-        .select({ id: uploads.id })
-        .from(uploads)
+    /**
+     * Takes an upload into use: only the member's own upload of this kind, named by its stored path or by
+     * a signed URL we gave (its signature is not needed: ownership decides). Marks the first use, which
+     * keeps it from the clean-up, in the same statement, so the clean-up cannot take it in between.
+     * Returns the stored path, or null when it is not theirs (or no longer exists).
+     */
+    async use(userId: string, ref: string, kind: UploadType): Promise<string | null> {
+      const fileName = fileNameOf(ref);
+      if (!fileName) return null;
+      const [row] = await ctx.db
+        .update(uploads)
+        .set({ referencedAt: sql`coalesce(${uploads.referencedAt}, now())` })
+        .where(and(eq(uploads.fileName, fileName), eq(uploads.userId, userId), eq(uploads.kind, kind)))
+        .returning({ fileName: uploads.fileName });
+      return row ? storedPath(row.fileName) : null;
+    },
+
+    /** An upload no longer in use (a replaced profile picture): the clean-up removes it once it is old. */
+    async release(userId: string, ref: string, kind: UploadType) {
+      const fileName = fileNameOf(ref);
+      if (!fileName) return;
+      await ctx.db
+        .update(uploads)
+        .set({ referencedAt: null })
         .where(and(eq(uploads.fileName, fileName), eq(uploads.userId, userId), eq(uploads.kind, kind)));
-      return Boolean(own);
     },
 
-    /** Removes every file a member uploaded, and their rows (account deletion). */
+    /**
+     * A private file for the viewer a signed URL names, or null (forged, expired, not theirs to see, gone):
+     * one answer for all of them, so a URL never tells whether a file exists.
+     */
+    async openForViewer(url: SignedParts) {
+      const viewerId = verifiedViewer(url);
+      if (!viewerId) return null;
+      const fileName = url.name;
+      // The viewer's role comes with the file in one query; users belong to the account modules, and only
+      // whether the viewer is a live administrator is read here.
+      const [row] = await ctx.db
+        .select({ userId: uploads.userId, kind: uploads.kind, mime: uploads.mime, role: users.role })
+        .from(uploads)
+        .leftJoin(users, and(eq(users.id, viewerId), isNull(users.deletedAt)))
+        .where(eq(uploads.fileName, fileName));
+      if (!row || !(await mayView(row.role ? { id: viewerId, role: row.role } : null, row))) return null;
+      const file = path.join(dirOf(row.kind), fileName);
+      const size = await stat(file).then(
+        (s) => s.size,
+        () => null,
+      );
+      if (size === null) return null;
+      return { mime: row.mime, size, stream: createReadStream(file) };
+    },
+
+    /** Removes every file a member uploaded, public and private, and their rows (account deletion). */
     async removeAllOf(userId: string) {
       const removed = await ctx.db
         .delete(uploads)
         .where(eq(uploads.userId, userId))
         .returning({ fileName: uploads.fileName });
-      await Promise.all(removed.map((f) => rm(path.join(dir, f.fileName), { force: true })));
+      await removeFiles(removed.map((f) => f.fileName));
+    },
+
+    /**
+     * The clean-up (scheduled hourly by the worker): uploads not in use (never referenced, or released) and
+     * older than LIMITS.unusedUploadHours go, rows first, then files, in batches. A row is deleted only if
+     * it is still unused when deleted, so a use at the same moment either wins or finds it gone; a file
+     * whose removal fails is left without a row rather than a row without its file.
+     */
+    async removeUnused(): Promise<number> {
+      let total = 0;
+      for (;;) {
+        const batch = await ctx.db.execute<{ file_name: string }>(sql`
+          delete from ${uploads}
+          where id in (
+            select id from ${uploads}
+            where referenced_at is null
+              and created_at < now() - make_interval(hours => ${LIMITS.unusedUploadHours})
+            order by created_at
+            limit 500
+            for update skip locked
+          )
+          and referenced_at is null
+          returning file_name`);
+        await removeFiles(batch.rows.map((r) => r.file_name));
+        total += batch.rows.length;
+        if (batch.rows.length < 500) break;
+      }
+      if (total > 0) ctx.log.info({ removed: total }, 'unused uploads removed');
+      return total;
+    },
+
+    /**
+     * Before issue 8 every upload lay in the public folder. Private kinds still found there move to the
+     * private folder (at start, idempotent, safe to run from several processes at once); their stored
+     * paths stay as they are, so nothing else changes.
+     */
+    async movePrivateFilesOutOfPublicFolder() {
+      const inPublic = new Set(await readdir(publicDir).catch(() => [] as string[]));
+      if (inPublic.size === 0) return;
+      const rows = await ctx.db
+        .select({ fileName: uploads.fileName })
+        .from(uploads)
+        .where(notInArray(uploads.kind, [...PUBLIC_UPLOAD_TYPES]));
+      const legacy = rows.map((r) => r.fileName).filter((name) => inPublic.has(name) && FILE_NAME.test(name));
+      if (legacy.length === 0) return;
+      await mkdir(privateDir, { recursive: true });
+      for (const name of legacy) {
+        await rename(path.join(publicDir, name), path.join(privateDir, name)).catch((error: NodeJS.ErrnoException) => {
+          if (error.code !== 'ENOENT') throw error; // another process moved it first
+        });
+      }
+      ctx.log.info({ moved: legacy.length }, 'private uploads moved out of the public folder');
     },
   };
 }

@@ -15,10 +15,14 @@ export function userRoutes(app: FastifyInstance, users: UserService) {
   const tags = ['user'];
   const config = { auth: 'member' as const };
 
-  r.get('/api/user/info', { config, schema: { tags, response: responses({ 200: userInfoResponse }) } }, async (req) => {
-    const { user } = caller(req);
-    return { user: toUserInfo(user), gpaData: gpaDataOf(user) };
-  });
+  r.get(
+    '/api/user/info',
+    { config: { ...config, essential: true }, schema: { tags, response: responses({ 200: userInfoResponse }) } },
+    async (req) => {
+      const { user } = caller(req);
+      return { user: toUserInfo(user), gpaData: gpaDataOf(user) };
+    },
+  );
 
   r.post(
     '/api/user/edit',

@@ -15,16 +15,30 @@ export function userService(ctx: Context, sessions: SessionService, storage: Sto
       return { message: messages.nameUpdated, data: toUserInfo(user!) };
     },
 
-    /** Only a picture this member uploaded as a profile picture can become it. */
+    /**
+     * Only a picture this member uploaded as a profile picture can become it. The one it replaces is no
+     * longer in use: released, so the clean-up frees its space in the member's storage quota.
+     */
     async setProfilePicture(me: User, url: string) {
-      if (!(await storage.isOwn(me.id, url, 'profilePicture'))) throw notFound();
-      const [user] = await db.update(users).set({ profilePicture: url }).where(eq(users.id, me.id)).returning();
-      return { message: messages.pictureUpdated, data: toUserInfo(user!) };
+      const picture = await storage.use(me.id, url, 'profilePicture');
+      if (!picture) throw notFound();
+      const { user, previous } = await db.transaction(async (tx) => {
+        const [before] = await tx
+          .select({ picture: users.profilePicture })
+          .from(users)
+          .where(eq(users.id, me.id))
+          .for('update');
+        const [user] = await tx.update(users).set({ profilePicture: picture }).where(eq(users.id, me.id)).returning();
+        return { user: user!, previous: before?.picture };
+      });
+      if (previous && previous !== picture) await storage.release(me.id, previous, 'profilePicture');
+      return { message: messages.pictureUpdated, data: toUserInfo(user) };
     },
 
     /**
      * Anonymised in place rather than removed: later money records keep their owner, and the e-mail
-     * address is free for a new sign-up. Pictures and signatures are personal data: the files go too.
+     * address is free for a new sign-up. Pictures and signatures are personal data: the files go too,
+     * public and private.
      */
     async deleteAccount(me: User) {
       await db
