@@ -1,5 +1,5 @@
 import { messages } from '@vault/contract/messages';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { postgresError } from '../lib/postgres-error.ts';
 
@@ -21,6 +21,8 @@ export const unauthorized = () => new AppError(401, 'UNAUTHORIZED', messages.una
 export const forbidden = (message: string = messages.forbidden, code = 'FORBIDDEN') => new AppError(403, code, message);
 export const notFound = (message: string = messages.notFound) => new AppError(404, 'NOT_FOUND', message);
 export const conflict = (message: string, code = 'CONFLICT') => new AppError(409, code, message);
+export const insufficientBalance = () =>
+  badRequest(messages.insufficientBalance, 'INSUFFICIENT_BALANCE', { amount: messages.insufficientBalance });
 export const tooMany = (message: string = messages.tooManyRequests) => new AppError(429, 'TOO_MANY_REQUESTS', message);
 
 const fastifyCodes: Record<string, { status: number; code: string; message: string }> = {
@@ -30,7 +32,24 @@ const fastifyCodes: Record<string, { status: number; code: string; message: stri
   FST_REQ_FILE_TOO_LARGE: { status: 413, code: 'FILE_TOO_LARGE', message: messages.fileTooLarge },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: messages.invalidRequest },
   FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: messages.invalidRequest },
+  FST_ERR_BAD_URL: { status: 400, code: 'BAD_URL', message: messages.invalidRequest },
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, code: 'URL_TOO_LONG', message: messages.invalidRequest },
+  FST_PARTS_LIMIT: { status: 413, code: 'TOO_MANY_PARTS', message: messages.invalidRequest },
+  FST_FILES_LIMIT: { status: 413, code: 'TOO_MANY_FILES', message: messages.invalidRequest },
+  FST_FIELDS_LIMIT: { status: 413, code: 'TOO_MANY_FIELDS', message: messages.invalidRequest },
 };
+
+/**
+ * Fastify's `frameworkErrors` option: what it meets before a route is chosen (a path that does not
+ * decode, such as %ED%A0%80; a path parameter over the length limit) skips the error handler, and
+ * Fastify's own answer would echo the path and name its error code.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const known = fastifyCodes[error.code];
+  if (known) return reply.status(known.status).send({ message: known.message, code: known.code });
+  request.log.error({ err: error }, 'request failed before routing');
+  return reply.status(500).send({ message: messages.internal, code: 'INTERNAL' });
+}
 
 /** One error handler: the spec's message reaches the client, 5xx details only reach the log. */
 export function registerErrorHandler(app: FastifyInstance) {
@@ -58,9 +77,9 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       request.log.info({ err: error }, 'client error');
-      return reply
-        .status(error.statusCode)
-        .send({ message: messages.invalidRequest, code: error.code ?? 'BAD_REQUEST' });
+      // Framework and Node codes (FST_…, ERR_…) name our internals: the client gets a code of ours.
+      const code = error.code && !/^(FST_|ERR_)/.test(error.code) ? error.code : 'BAD_REQUEST';
+      return reply.status(error.statusCode).send({ message: messages.invalidRequest, code });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ message: messages.internal, code: 'INTERNAL' });

@@ -1,16 +1,23 @@
 import { messages } from '@vault/contract/messages';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../src/db/schema.ts';
+import { validGpa } from '../../../../packages/contract/test/fixtures.ts';
+import { memberRequests, users } from '../../src/db/schema.ts';
+import { createLedger } from '../../src/ledger/ledger.ts';
+import { expectCleanError } from '../fuzz/clean-error.ts';
 import {
   countRows,
+  createAdmin,
   createLoggedInMember,
+  IMAGES,
+  multipartBody,
   PASSWORD,
   randomIp,
   startServer,
   type TestServer,
   uniqueEmail,
 } from '../support.ts';
+import { createToken } from './fixtures/catalogue.ts';
 
 let server: TestServer;
 let member: Awaited<ReturnType<typeof createLoggedInMember>>;
@@ -35,17 +42,6 @@ async function snapshot(email: string, ip: string) {
     outbox: await countRows(server, 'outbox', sql`"to" = ${email}`),
     name: await memberName(),
   };
-}
-
-/** The shape of every error answer: a message for people, a code for programs, nothing else. */
-function expectCleanError(res: { statusCode: number; body: string; json: () => Record<string, unknown> }) {
-  expect(res.statusCode).toBeGreaterThanOrEqual(400);
-  const body = res.json();
-  expect(Object.keys(body).every((k) => ['message', 'code', 'fields'].includes(k))).toBe(true);
-  expect(typeof body.message).toBe('string');
-  expect(res.body).not.toMatch(/\bstack\b|\n\s+at |node_modules|\.ts:\d+|\.js:\d+/);
-  expect(res.body).not.toMatch(/postgres|invalid byte sequence|violates|relation "|select |insert into|update "/i);
-  expect(res.body).not.toMatch(/FST_|ERR_|SyntaxError|TypeError|ZodError/);
 }
 
 const jsonRoutes = (email: string) =>
@@ -243,6 +239,158 @@ describe('errors never leak internals', () => {
       expect(login.json()).toEqual({ code: 'INTERNAL', message: messages.internal });
     } finally {
       await broken.app.close();
+    }
+  });
+});
+
+describe('text PostgreSQL cannot store (lone UTF-16 surrogates, NUL)', () => {
+  const BAD_TEXT = { code: 'BAD_TEXT', message: messages.textNotStorable };
+  const post = (url: string, payload: unknown, headers: Record<string, string>) =>
+    server.app.inject({ method: 'POST', url, payload: JSON.stringify(payload), headers: { ...JSON_TYPE, ...headers } });
+
+  it('refuses them in every JSON text field, key and nested value with 400 BAD_TEXT, and writes nothing', async () => {
+    const admin = await createAdmin(server);
+    const target = await createLoggedInMember(server);
+    const ledger = createLedger(server.db);
+    const token = await createToken(server, { type: 'sdira', price: '1', decimals: 2, isVisibleOnWeb: false });
+    // A pending sdira send request, so the reject reason reaches the service it used to break.
+    const legacy = await createLoggedInMember(server, {
+      type: 'sdira',
+      isWalletActivated: true,
+      gpaData: { displayName: 'x' },
+    });
+    await ledger.credit({ userId: legacy.user.id, asset: token.coinSymbol, amount: '10', by: null });
+    const created = await post(
+      '/api/request/create-legacy-send-request',
+      { to: target.email, amount: '1', coin: token.coinSymbol },
+      legacy.headers,
+    );
+    expect(created.statusCode, created.body).toBe(200);
+    const requestId = created.json().data.requestId as string;
+    // A signature of the member's own, so a whole application reaches the database.
+    const upload = await multipartBody([
+      { name: 'type', value: 'signature' },
+      { name: 'file', value: `data:image/png;base64,${IMAGES.png.toString('base64')}` },
+    ]);
+    const signed = await server.app.inject({
+      method: 'POST',
+      url: '/api/storage/upload/base64',
+      payload: upload.payload,
+      headers: { ...target.headers, 'content-type': upload.contentType },
+    });
+    expect(signed.statusCode, signed.body).toBe(200);
+    const wholeForm = { ...validGpa, sponsor: { name: 'SA-02' }, signatureUrl: signed.json().url as string };
+    const auditRows = () => countRows(server, 'audit_log', sql`actor_id = ${admin.user.id}`);
+    const auditBefore = await auditRows();
+    const balanceBefore = await ledger.balances(target.user.id, [token.coinSymbol]);
+
+    const cases: [string, unknown, Record<string, string>, string][] = [
+      ['/api/gpalevel/draft', { step: 1, form: { note: 'abc\ud800' } }, target.headers, 'form.note'],
+      ['/api/gpalevel/draft', { step: 1, form: { note: '\udc00' } }, target.headers, 'form.note'],
+      [
+        '/api/gpalevel/draft',
+        { step: 1, form: { name: { firstName: 'Ada\ud83d' } } },
+        target.headers,
+        'form.name.firstName',
+      ],
+      ['/api/gpalevel/draft', { step: 1, form: { 'bad\ud800key': 'x' } }, target.headers, 'form'],
+      ['/api/gpalevel/draft', { step: 1, form: { name: { '\udc00': 'x' } } }, target.headers, 'form.name'],
+      ['/api/gpalevel/draft', { step: 1, form: {}, extra: [['ok', ['\ud800']]] }, target.headers, 'extra.0.1.0'],
+      ['/api/gpalevel/draft', { step: 1, form: { note: 'nul\u0000' } }, target.headers, 'form.note'],
+      ['/api/gpalevel/draft', { step: 1, form: { 'nul\u0000key': 'x' } }, target.headers, 'form'],
+      [
+        '/api/gpalevel/save',
+        { ...wholeForm, name: { ...validGpa.name, firstName: 'Ada\ud800' } },
+        target.headers,
+        'name.firstName',
+      ],
+      ['/api/user/edit', { name: 'Ada \udfff' }, target.headers, 'name'],
+      [
+        '/api/admin/ledger/credit',
+        { email: target.email, asset: token.coinSymbol, amount: '1', memo: 'memo\udc00' },
+        admin.headers,
+        'memo',
+      ],
+      ['/api/admin/notifications', { userId: target.user.id, message: 'hello \ud800 there' }, admin.headers, 'message'],
+      [`/api/admin/requests/${requestId}/reject`, { reason: 'no\ud800' }, admin.headers, 'reason'],
+      [`/api/admin/users/${target.user.id}/block`, { reason: '\ud800' }, admin.headers, 'reason'],
+      [`/api/admin/users/${target.user.id}/block`, { reason: 'Spam\udbff' }, admin.headers, 'reason'],
+    ];
+    for (const [url, payload, headers, field] of cases) {
+      const res = await post(url, payload, headers);
+      expect(res.statusCode, `${url} ${JSON.stringify(payload)} → ${res.body}`).toBe(400);
+      expect(res.json(), url).toEqual({ ...BAD_TEXT, fields: { [field]: messages.textNotStorable } });
+      expectCleanError(res);
+    }
+
+    const [row] = await server.db.select().from(users).where(eq(users.id, target.user.id));
+    expect(row).toMatchObject({ isBlocked: false, blockReason: null, savedFormData: null, gpaData: null });
+    expect(row!.name).toBe(target.user.name);
+    expect((await server.app.inject({ url: '/api/user/info', headers: target.headers })).statusCode).toBe(200);
+    expect(await countRows(server, 'notifications', sql`user_id = ${target.user.id}`)).toBe(0);
+    expect(await auditRows()).toBe(auditBefore);
+    expect(await ledger.balances(target.user.id, [token.coinSymbol])).toEqual(balanceBefore);
+    const [request] = await server.db.select().from(memberRequests).where(eq(memberRequests.id, requestId));
+    expect(request).toMatchObject({ status: 'pending', rejectionReason: null });
+  });
+
+  it('keeps well-formed text: surrogate pairs (emoji), other scripts and escapes are stored as sent', async () => {
+    const m = await createLoggedInMember(server);
+    const form = { note: 'Ada 😀 \u00e9\u0301 中文 \u202e \\ud800 "quoted"', '😀key': 'ok' };
+    const res = await post('/api/gpalevel/draft', { step: 1, form }, m.headers);
+    expect(res.statusCode, res.body).toBe(200);
+    const [row] = await server.db.select().from(users).where(eq(users.id, m.user.id));
+    expect(row!.savedFormData).toMatchObject(form);
+  });
+
+  it('refuses them in raw JSON text whatever the escape spelling; malformed and polluting bodies keep their answer', async () => {
+    const ip = randomIp();
+    for (const payload of [
+      '{"email":"a\\ud800@example.com"}',
+      '{"email":"a@example.com","\\uDC00":1}',
+      '["\\uD83D"]',
+    ]) {
+      const res = await raw('/api/site/newsletter', payload, {}, ip);
+      expect(res.statusCode, payload).toBe(400);
+      expect(res.json().code, payload).toBe('BAD_TEXT');
+    }
+    // Malformed JSON and prototype keys keep their own answer.
+    for (const payload of ['{"email":"\\ud800"', '{"__proto__":{"x":"\\ud800"}}']) {
+      const res = await raw('/api/site/newsletter', payload, {}, ip);
+      expect(res.json(), payload).toEqual({ code: 'MALFORMED_JSON', message: messages.malformedJson });
+    }
+  });
+
+  it('never answers 5xx to query strings and path parameters that decode to odd text', async () => {
+    const admin = await createAdmin(server);
+    const odd = [
+      '%ED%A0%80',
+      '%ED%B0%80x',
+      'a%F0%9F',
+      '%00',
+      'x%00y',
+      '%FF%FE',
+      '%C0%AF',
+      '%E2%80%AE',
+      '%25',
+      '%',
+      'Q'.repeat(150),
+    ];
+    for (const value of odd) {
+      const answers = [
+        await server.app.inject({ url: `/api/admin/outbox?to=${value}`, headers: admin.headers }),
+        await server.app.inject({ url: `/api/transaction-log/user/logs?coinId=${value}`, headers: member.headers }),
+        await server.app.inject({ url: `/api/notification?page=${value}`, headers: member.headers }),
+        await server.app.inject({ url: `/api/admin/requests?status=${value}`, headers: admin.headers }),
+        await server.app.inject({ url: `/api/auth/verify-email?token=${value}`, remoteAddress: randomIp() }),
+        await server.app.inject({ url: `/api/native-token/get-rate/${value}`, headers: member.headers }),
+        await server.app.inject({ url: `/api/coin/sparklines/${value}`, headers: member.headers }),
+        await server.app.inject({ method: 'POST', url: `/api/admin/users/${value}/unblock`, headers: admin.headers }),
+      ];
+      for (const res of answers) {
+        expect(res.statusCode, `${value} → ${res.body}`).toBeLessThan(500);
+        if (res.statusCode >= 400) expectCleanError(res);
+      }
     }
   });
 });

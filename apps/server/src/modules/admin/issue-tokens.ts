@@ -6,7 +6,7 @@ import { users } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import type { Ledger } from '../../ledger/ledger.ts';
 import type { User } from '../auth/sessions.ts';
-import { lookupAsset } from '../catalogue/service.ts';
+import { assertFitsDecimals, lookupAsset } from '../catalogue/service.ts';
 import { audit } from './audit.ts';
 
 /**
@@ -26,8 +26,9 @@ export async function issueTokens(
     .where(and(eq(users.email, body.email), isNull(users.deletedAt)));
   if (!member) throw notFound(messages.userNotFound);
   // Any token or coin of the catalogue: before deposits exist, crypto holdings are issued this way too.
-  if (!(await lookupAsset(db, body.asset)))
-    throw badRequest(messages.unknownAsset, 'UNKNOWN_ASSET', { asset: messages.unknownAsset });
+  const asset = await lookupAsset(db, body.asset);
+  if (!asset) throw badRequest(messages.unknownAsset, 'UNKNOWN_ASSET', { asset: messages.unknownAsset });
+  assertFitsDecimals(asset, body.amount);
   const { entryId } = await ledger.credit(
     {
       userId: member.id,

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { caller } from '../../http/auth.ts';
-import { idempotencyOf } from '../../http/idempotency.ts';
+import { idempotencyHeaders, idempotencyOf } from '../../http/idempotency.ts';
 import { responses } from '../../http/schema.ts';
 import type { AdminService } from './service.ts';
 
@@ -68,7 +68,8 @@ export function adminRoutes(app: FastifyInstance, admin: AdminService) {
       config,
       schema: {
         tags,
-        summary: 'Issue tokens from the treasury to a member (audited; accepts an Idempotency-Key header)',
+        summary: 'Issue tokens from the treasury to a member (audited; Idempotency-Key: see the header)',
+        headers: idempotencyHeaders,
         body: adminCreditBody,
         response: responses({ 200: creditResponse }),
       },
@@ -82,6 +83,7 @@ export function adminRoutes(app: FastifyInstance, admin: AdminService) {
       config,
       schema: {
         tags,
+        summary: 'The newest mails, codes and link tokens hidden (each read is audited)',
         querystring: z.object({
           to: z.string().max(254).optional(),
           limit: z.coerce.number().int().min(1).max(200).default(50),
@@ -89,6 +91,6 @@ export function adminRoutes(app: FastifyInstance, admin: AdminService) {
         response: responses({ 200: z.object({ data: z.array(mail) }) }),
       },
     },
-    (req) => admin.outbox(req.query.to, req.query.limit),
+    (req) => admin.outbox(caller(req).user, req.query.to, req.query.limit),
   );
 }

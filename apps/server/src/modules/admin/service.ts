@@ -2,6 +2,7 @@ import { messages } from '@vault/contract/messages';
 import type { AdminCreditBody } from '@vault/contract/schemas/ledger';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Context } from '../../context.ts';
+import type { Tx } from '../../db/client.ts';
 import { outbox, users } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
 import type { Ledger } from '../../ledger/ledger.ts';
@@ -10,6 +11,7 @@ import type { NotificationService } from '../notifications/service.ts';
 import type { SettingsService } from '../settings/service.ts';
 import { audit } from './audit.ts';
 import { issueTokens } from './issue-tokens.ts';
+import { redactMail } from './redact-mail.ts';
 
 type Deps = { sessions: SessionService; settings: SettingsService; notifications: NotificationService; ledger: Ledger };
 
@@ -24,35 +26,60 @@ export function adminService(ctx: Context, deps: Deps) {
     if (!user) throw notFound();
     return user;
   };
+  /** Sets a member's block state in `tx`; not found when the member is unknown or deleted. */
+  const setBlocked = async (tx: Tx, id: string, blockReason: string | null) => {
+    const [user] = await tx
+      .update(users)
+      .set({ isBlocked: blockReason !== null, blockReason })
+      .where(and(eq(users.id, id), isNull(users.deletedAt)))
+      .returning({ id: users.id, email: users.email });
+    if (!user) throw notFound();
+    return user;
+  };
 
+  // Each change and its audit row are written in one transaction: a change the audit row cannot record
+  // (text PostgreSQL refuses in jsonb, a lost connection) is rolled back with it, never left unaudited.
+  // Realtime events are sent only after the commit, so no screen hears of a change that did not happen.
   return {
     async setMaintenance(actor: User, maintenance: boolean) {
-      await deps.settings.set('maintenance', maintenance);
-      await audit(db, actor, 'settings.maintenance', null, { maintenance });
+      await db.transaction(async (tx) => {
+        await deps.settings.set('maintenance', maintenance, tx);
+        await audit(tx, actor, 'settings.maintenance', null, { maintenance });
+      });
       return { message: messages.maintenanceUpdated };
     },
 
     async block(actor: User, userId: string, reason: string) {
-      const user = await findMember(userId);
-      await db.update(users).set({ isBlocked: true, blockReason: reason }).where(eq(users.id, user.id));
-      await audit(db, actor, 'user.block', user.id, { reason });
-      // Tell the member's open screens why before their sessions (and sockets) are cut.
+      const user = await db.transaction(async (tx) => {
+        const user = await setBlocked(tx, userId, reason);
+        // Revoked in the same transaction: a member is never blocked with live sessions (the access check
+        // refuses blocked members anyway; this also ends them for good if the block is lifted).
+        await deps.sessions.revokeAllIn(tx, user.id);
+        await audit(tx, actor, 'user.block', user.id, { reason });
+        return user;
+      });
+      // Tell the member's open screens why before their sockets are cut.
       ctx.events.emit('userBlocked', { userId: user.id, email: user.email, blockReason: reason });
-      await deps.sessions.revokeAll(user.id);
+      ctx.events.emit('sessionsRevoked', { userId: user.id });
       return { message: messages.userBlockedByAdmin };
     },
 
     async unblock(actor: User, userId: string) {
-      const user = await findMember(userId);
-      await db.update(users).set({ isBlocked: false, blockReason: null }).where(eq(users.id, user.id));
-      await audit(db, actor, 'user.unblock', user.id, {});
+      await db.transaction(async (tx) => {
+        const user = await setBlocked(tx, userId, null);
+        await audit(tx, actor, 'user.unblock', user.id, {});
+      });
       return { message: messages.userUnblockedByAdmin };
     },
 
     async notify(actor: User, userId: string, message: string) {
       const user = await findMember(userId);
-      await deps.notifications.notify(user.id, message);
-      await audit(db, actor, 'notification.send', user.id, { message });
+      const { announce } = await db.transaction(async (tx) => {
+        const written = await deps.notifications.notify(user.id, message, tx);
+        await audit(tx, actor, 'notification.send', user.id, { message });
+        return written;
+      });
+      announce();
       return { message: 'Notification sent' };
     },
 
@@ -63,19 +90,26 @@ export function adminService(ctx: Context, deps: Deps) {
       return { message: result.message, data: result.data };
     },
 
-    async outbox(to: string | undefined, limit: number) {
-      const rows = await db
-        .select()
-        .from(outbox)
-        .where(to ? eq(outbox.to, to.toLowerCase()) : undefined)
-        .orderBy(desc(outbox.createdAt))
-        .limit(limit);
+    /**
+     * The newest mails (to one address when asked), with codes and link tokens hidden. Reading the
+     * outbox is itself audited, with the filter used: who looked at whose mail, and when.
+     */
+    async outbox(actor: User, to: string | undefined, limit: number) {
+      const rows = await db.transaction(async (tx) => {
+        await audit(tx, actor, 'outbox.read', null, { to: to ?? null, limit });
+        return tx
+          .select()
+          .from(outbox)
+          .where(to ? eq(outbox.to, to.toLowerCase()) : undefined)
+          .orderBy(desc(outbox.createdAt))
+          .limit(limit);
+      });
       return {
         data: rows.map((m) => ({
           _id: m.id,
           to: m.to,
-          subject: m.subject,
-          text: m.text,
+          subject: redactMail(m.subject),
+          text: redactMail(m.text),
           kind: m.kind,
           createdAt: m.createdAt.toISOString(),
         })),

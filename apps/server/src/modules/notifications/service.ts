@@ -1,16 +1,29 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Context } from '../../context.ts';
+import type { Tx } from '../../db/client.ts';
 import { notifications, users } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
 
 export function notificationService(ctx: Context) {
   return {
-    async notify(userId: string, message: string) {
-      const [row] = await ctx.db.insert(notifications).values({ id: newId(), userId, message }).returning();
-      const [user] = await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+    /**
+     * Writes a notification for a member and tells their open screens. With `tx` the row is written in
+     * the caller's transaction and nothing is told yet: the caller calls `announce()` once it has
+     * committed, so no screen shows a notification that was rolled back. Without, it is told at once.
+     */
+    async notify(userId: string, message: string, tx?: Tx) {
+      const db = tx ?? ctx.db;
+      const [row] = await db.insert(notifications).values({ id: newId(), userId, message }).returning();
+      const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
       const notification = { _id: row!.id, message: row!.message, createdAt: row!.createdAt.toISOString() };
-      if (user) ctx.events.emit('notificationCreated', { userId, email: user.email, notification });
-      return notification;
+      let told = false;
+      const announce = () => {
+        if (told || !user) return;
+        told = true;
+        ctx.events.emit('notificationCreated', { userId, email: user.email, notification });
+      };
+      if (!tx) announce();
+      return { notification, announce };
     },
     async list(userId: string, page: number, limit: number) {
       const where = eq(notifications.userId, userId);
