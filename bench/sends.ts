@@ -57,7 +57,8 @@ async function startServer(url: string) {
       HOST: '127.0.0.1',
       DATA_DIR: await mkdtemp(path.join(tmpdir(), 'vault-bench-')),
       SEED: 'true',
-      NODE_ENV: 'production',
+      // Not 'production': that refuses the demo seed (published passwords) and needs real JWT_SECRET/PUBLIC_URL.
+      NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -1,6 +1,5 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -17,7 +16,9 @@ import type { Config } from './config.ts';
 import type { Context } from './context.ts';
 import type { Db } from './db/client.ts';
 import { registerAuth } from './http/auth.ts';
-import { registerErrorHandler } from './http/errors.ts';
+import { frameworkErrors, registerErrorHandler } from './http/errors.ts';
+import { registerJsonBody } from './http/json-body.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { createLedger } from './ledger/ledger.ts';
 import { EventBus } from './lib/events.ts';
 import { sharedSecret } from './lib/secrets.ts';
@@ -62,6 +63,7 @@ export async function buildApp(opts: { config: Config; db: Db; log: Logger }) {
     loggerInstance: log as FastifyBaseLogger,
     bodyLimit: BODY_LIMIT,
     trustProxy: config.TRUST_PROXY,
+    frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -85,29 +87,7 @@ export async function buildApp(opts: { config: Config; db: Db; log: Logger }) {
     },
   };
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // The ALTCHA widget and Radix set inline styles; no inline script is allowed.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        // Video captions are built in the page from the same text the page shows, as blob: tracks.
-        mediaSrc: ["'self'", 'blob:'],
-        fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        // The ALTCHA widget solves its proof of work in a blob: worker.
-        workerSrc: ["'self'", 'blob:'],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  await registerSecurityHeaders(app);
 
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 }) : undefined;
   await app.register(rateLimit, {
@@ -136,10 +116,11 @@ export async function buildApp(opts: { config: Config; db: Db; log: Logger }) {
     if (route.config?.auth === 'public' && route.schema) route.schema.security = [];
   });
   registerErrorHandler(app);
+  registerJsonBody(app);
   const sessions = sessionService(ctx);
-  registerAuth(app, sessions);
-
   const settings = settingsService(ctx);
+  registerAuth(app, sessions, { maintenance: () => settings.maintenance() });
+
   const notifications = notificationService(ctx);
   authRoutes(app, authService(ctx, sessions), sessions);
   const storage = storageService(ctx);
@@ -164,8 +145,11 @@ export async function buildApp(opts: { config: Config; db: Db; log: Logger }) {
     return { status: 'ok' };
   });
 
+  // Only public uploads (profile pictures) lie here; private ones (signatures) are served by the storage
+  // module through signed URLs. Those stored here before that change move out first.
   const uploadsDir = path.join(config.dataDir, 'uploads');
   mkdirSync(uploadsDir, { recursive: true });
+  await storage.movePrivateFilesOutOfPublicFolder();
   const webDist = existsSync(path.join(config.WEB_DIST, 'index.html')) ? config.WEB_DIST : null;
   // Files and API docs are public: their routes come from plugins, so this context marks them so.
   await app.register(async (files) => {

@@ -5,6 +5,9 @@ import { z } from 'zod';
 /** The repository root, so that ./data means the same folder whichever workspace npm starts us from. */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
+/** A configuration the server must not start with; main.ts prints its message alone, without a stack. */
+export class ConfigError extends Error {}
+
 const optionalUrl = z
   .string()
   .optional()
@@ -35,18 +38,30 @@ const schema = z.object({
     .transform((v) => v === 'true'),
 });
 
+/**
+ * In production nothing may fall back to a development default: the session signing key is given (not
+ * generated into the database next to the data it protects), links in e-mails point at the real site,
+ * and the demo seed (whose passwords are published in the README) never runs.
+ */
+const production = schema.superRefine((c, ctx) => {
+  if (c.NODE_ENV !== 'production') return;
+  if (!c.JWT_SECRET) ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'required in production' });
+  if (!c.PUBLIC_URL) ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'required in production' });
+});
+
 export type Config = z.infer<typeof schema> & { dataDir: string; publicUrl: string };
 
 /** Parses the environment once; a bad value stops the process with one clear line per problem. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = schema.safeParse(env);
+  const parsed = production.safeParse(env);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
-    throw new Error(`Invalid configuration:\n${lines}`);
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new ConfigError(`Invalid configuration: ${problems}`);
   }
   const c = parsed.data;
   return {
     ...c,
+    SEED: c.SEED && c.NODE_ENV !== 'production',
     dataDir: path.resolve(repoRoot, c.DATA_DIR),
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
   };

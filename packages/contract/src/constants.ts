@@ -35,12 +35,44 @@ export const LIMITS = {
   publicFormsPerIpPerHour: 10,
   verificationMailsPerHour: 3,
   uploadMaxBytes: 5 * 1024 * 1024,
+  // Uploads (issue 8): who may store how much, and how long what is not in use is kept.
+  /** Sum of a member's stored uploads (the quota message states it too). */
+  uploadQuotaBytes: 20 * 1024 * 1024,
+  /** Upload requests per member per hour, both upload routes together. */
+  uploadsPerMemberPerHour: 30,
+  /** A signed URL of a private file is valid at least this long (and at most 5 minutes longer). */
+  fileUrlTtlMinutes: 15,
+  /** Uploads not in use (never referenced, or replaced) are removed once they are this old. */
+  unusedUploadHours: 24,
   resetTokenTtlMinutes: 15,
-  sessionTtlDays: 30,
+  /** Absolute lifetime of a member's session (issue 8: was 30). */
+  sessionTtlDays: 7,
+  // Issue 8, account takeover bounds (ARCHITECTURE.md "Sessions" and "Account access rules").
+  /**
+   * Wrong reset codes per account in any rolling 30 days; then resets pause. 100 wrong tries = 20 codes of
+   * 5 distinct guesses: P(take over) = 1 - (1 - 5/10,000)^20 ≈ 0.995 % over 30 days of continuous attack.
+   */
+  resetWrongCodesPer30Days: 100,
+  /** Absolute lifetime of an administrator's session. */
+  adminSessionTtlHours: 12,
+  /** A session unused this long is over (the web app also logs an untouched tab out after it). */
+  sessionIdleMinutes: 30,
+  adminSessionIdleMinutes: 15,
+  /** Sends refused after validation (unknown recipient, balance, to oneself) before a member's sends pause for the hour. */
+  failedSendsPerHour: 20,
 } as const;
 
 export const PROFILE_PICTURE_TYPES = ['image/png', 'image/gif', 'image/jpeg'] as const;
 export const UPLOAD_TYPES = ['profilePicture', 'signature'] as const;
+
+/** Profile pictures are public; every other kind (signatures, later chat attachments) is private. */
+export const PUBLIC_UPLOAD_TYPES = ['profilePicture'] as const;
+/**
+ * A reference to an upload as the member may hand it back: its stable path (`/uploads/<name>`), or the
+ * signed URL of a private file (`/api/storage/files/<viewer>/<expires>/<signature>/<name>`) the server gave.
+ */
+export const UPLOAD_REFERENCE =
+  /^\/uploads\/[A-Za-z0-9._-]+$|^\/api\/storage\/files\/(?:[A-Za-z0-9_-]+\/){3}[A-Za-z0-9._-]+$/;
 
 /**
  * Display decimals (spec 1 §9, spec 2 §9): USD 2, crypto wallets 5, opportunity tokens 2, rates 3, 24h

@@ -93,6 +93,10 @@ export const messages = {
   fileTypeNotAllowed: 'Please select image only',
   fileTooLarge: 'The file is too large (5 MB at most)',
   fileMissing: 'Please choose a file to upload',
+  // ours: issue 8, uploads (a body that is not readable multipart; the per-member storage quota)
+  uploadUnreadable: 'The upload could not be read. Please try again.',
+  storageQuotaReached:
+    'You have reached your storage limit of 20 MB. Uploads you did not use are removed after 24 hours; please try again then.',
   contactSent: 'Thank you! Your message has been received. We will get back to you soon.',
   inquirySent: 'Thank you! Your question has been received. We will get back to you soon.',
   newsletterSubscribed: 'You are subscribed to our newsletter.',
@@ -157,12 +161,23 @@ export const messages = {
   bodyTooLarge: 'The request is too large',
   internal: 'Something went wrong. Please try again.',
   maintenance: "We'll be back soon",
+  changePasswordFirst: 'Please change your password to continue',
+  // ours: text no column can hold (a lone UTF-16 surrogate, a NUL character), refused as the body is read
+  textNotStorable: 'The text contains characters that cannot be stored',
+  // ours: what the back office outbox shows in place of a code or a link's token
+  outboxHidden: '[hidden]',
 
   // ours: abuse limits (429)
   tooManyLogins: 'Too many failed login attempts. Please wait 15 minutes and try again.',
   tooManyResetCodes: 'Too many reset codes requested. Please wait an hour and try again.',
   tooManyCodeTries: 'Too many wrong codes. Please request a new code.',
+  // ours: issue 8, the reset-code budget and idle sessions
+  resetPaused:
+    'Password reset is paused for this account after too many wrong codes. You can still log in with your password, or contact support.',
+  idleLoggedOut: 'You were logged out after {minutes} minutes without activity.',
   tooManyRequests: 'Too many requests. Please slow down and try again shortly.',
+  tooManyFailedSends:
+    'Too many sends could not be made. Please check the e-mail addresses and your balance, and try again in an hour.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

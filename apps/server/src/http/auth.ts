@@ -2,7 +2,7 @@ import { messages } from '@vault/contract/messages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Authenticated, SessionService } from '../modules/auth/sessions.ts';
 import { hasMembershipData } from '../modules/membership/service.ts';
-import { AppError, unauthorized } from './errors.ts';
+import { AppError, forbidden, unauthorized } from './errors.ts';
 
 /**
  * Who may call a route, stated where the route is declared:
@@ -17,6 +17,12 @@ declare module 'fastify' {
     auth?: Access;
     /** The route serves screens behind the membership data gate (spec 1 §6): members without data get 403. */
     membership?: boolean;
+    /**
+     * What a signed-in member needs to know who they are and put their account right (user/info,
+     * settings, change-password, logout): open during maintenance and to imported members who have not
+     * changed their password yet. Every other member route is closed to them.
+     */
+    essential?: boolean;
   }
   interface FastifyRequest {
     auth: Authenticated | null;
@@ -29,11 +35,20 @@ export function bearer(request: FastifyRequest): string | null {
   return header.slice(7).trim() || null;
 }
 
-/** Deny by default: a route that forgets to state its access is treated as member-only. */
-export function registerAuth(app: FastifyInstance, sessions: SessionService) {
+/**
+ * Deny by default: a route that forgets to state its access is treated as member-only. Member routes are
+ * gated here too, so no route can forget a gate: maintenance (503; administrators keep working) and the
+ * password change an imported member owes (403), except the `essential` routes.
+ */
+export function registerAuth(
+  app: FastifyInstance,
+  sessions: SessionService,
+  gates: { maintenance: () => Promise<boolean> },
+) {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
-    const access: Access = request.routeOptions.config.auth ?? 'member';
+    const { config } = request.routeOptions;
+    const access: Access = config.auth ?? 'member';
     if (access === 'public' || request.is404) return;
     const token = bearer(request);
     if (!token) throw unauthorized();
@@ -41,7 +56,11 @@ export function registerAuth(app: FastifyInstance, sessions: SessionService) {
     if (!auth) throw unauthorized();
     if (auth.user.isBlocked) throw unauthorized();
     if (access === 'admin' && auth.user.role !== 'admin') throw new AppError(403, 'FORBIDDEN', messages.forbidden);
-    if (request.routeOptions.config.membership && !hasMembershipData(auth.user)) {
+    if (access === 'member' && !config.essential && auth.user.role !== 'admin') {
+      if (await gates.maintenance()) throw new AppError(503, 'MAINTENANCE', messages.maintenance);
+      if (auth.user.isImported) throw forbidden(messages.changePasswordFirst, 'PASSWORD_CHANGE_REQUIRED');
+    }
+    if (config.membership && !hasMembershipData(auth.user)) {
       throw new AppError(403, 'MEMBERSHIP_REQUIRED', messages.fillGpaFirst);
     }
     request.auth = auth;

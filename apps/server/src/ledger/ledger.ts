@@ -5,7 +5,7 @@ import { and, asc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../db/client.ts';
 import { assetLots, holds, idempotencyKeys, journalEntries, ledgerAccounts, lotTakes, postings } from '../db/schema.ts';
-import { badRequest, conflict, notFound } from '../http/errors.ts';
+import { badRequest, conflict, insufficientBalance, notFound } from '../http/errors.ts';
 import { newId } from '../lib/ids.ts';
 import { postgresError } from '../lib/postgres-error.ts';
 import { isLotTracked } from '../modules/catalogue/service.ts';
@@ -257,9 +257,7 @@ export function createLedger(db: Db) {
       } catch (error) {
         const { code, constraint } = postgresError(error);
         if (code === '23514' && constraint === 'ledger_member_balance_not_negative') {
-          throw badRequest(messages.insufficientBalance, 'INSUFFICIENT_BALANCE', {
-            amount: messages.insufficientBalance,
-          });
+          throw insufficientBalance();
         }
         if (code && RETRYABLE.has(code) && attempt < 5) continue;
         throw error;

@@ -98,7 +98,8 @@ describe('POST /api/request/create-legacy-send-request', () => {
       amount: '12.5',
       memo: 'roof',
       from: from.user.id,
-      to: to.user.id,
+      // The recipient shows by e-mail, never by internal id (issue 8).
+      to: to.email,
       toUser: { email: to.email },
       message: messages.requestPendingNote,
     });
@@ -221,9 +222,10 @@ describe('the back office decides send requests', () => {
       status: 'completed',
       amount: '10',
       memo: 'for the roof',
-      from: from.user.id,
+      // Another member shows by e-mail, never by internal id.
+      from: from.email,
       to: to.user.id,
-      fromUser: { email: from.email },
+      fromUser: { _id: null, email: from.email },
     });
     const sends = await server.app.inject({
       method: 'GET',

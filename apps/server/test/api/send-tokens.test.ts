@@ -96,7 +96,7 @@ describe('POST /api/native-wallet/send-tokens', () => {
     const a = await sender('5');
     const b = await createLoggedInMember(server);
     const before = await countRows(server, 'journal_entries', sql`created_by = ${a.user.id}`);
-    const res = await send(a, { to: b.email, amount: '5.00000001', coin });
+    const res = await send(a, { to: b.email, amount: '5.01', coin });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(messages.insufficientBalance);
     expect(await countRows(server, 'journal_entries', sql`created_by = ${a.user.id}`)).toBe(before);

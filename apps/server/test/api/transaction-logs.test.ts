@@ -124,19 +124,24 @@ describe('GET /api/transaction-log/user/logs', () => {
     });
     const [mine] = (await logs(a)).data;
     const [theirs] = (await logs(b)).data;
-    for (const log of [mine!, theirs!]) {
-      expect(log).toMatchObject({
-        _id: entryId,
-        type: 'sendAssets',
-        status: 'completed',
-        amount: '3.25',
-        memo: 'rent',
-        from: a.user.id,
-        to: b.user.id,
-        fromUser: { _id: a.user.id, email: a.email },
-        toUser: { _id: b.user.id, email: b.email },
-      });
-    }
+    const same = { _id: entryId, type: 'sendAssets', status: 'completed', amount: '3.25', memo: 'rent' };
+    // Each side sees its own id and the other member only by e-mail: ids and names stay private.
+    expect(mine).toMatchObject({
+      ...same,
+      from: a.user.id,
+      to: b.email,
+      fromUser: { _id: a.user.id, email: a.email },
+      toUser: { _id: null, name: null, email: b.email },
+    });
+    expect(theirs).toMatchObject({
+      ...same,
+      from: a.email,
+      to: b.user.id,
+      fromUser: { _id: null, name: null, email: a.email },
+      toUser: { _id: b.user.id, email: b.email },
+    });
+    expect(JSON.stringify(mine)).not.toContain(b.user.id);
+    expect(JSON.stringify(theirs)).not.toContain(a.user.id);
     expect(logTitle(mine!.type, mine!.from === a.user.id)).toBe('Send');
     expect(logDirection(mine!.type, mine!.from === a.user.id)).toBe('withdraw');
     expect(logTitle(theirs!.type, theirs!.from === b.user.id)).toBe('Receive');
@@ -223,7 +228,7 @@ describe('GET /api/transaction-log/user/logs', () => {
     expect(data.map((l) => l._id)).not.toContain(theirs.entryId);
     for (const log of data) expect([log.from, log.to]).toContain(a.user.id);
     // b sees both receipts, c sees their credit and send; nobody sees the others' credits.
-    expect((await logs(b)).data.map((l) => l.fromUser?._id)).toEqual([a.user.id, c.user.id]);
+    expect((await logs(b)).data.map((l) => l.fromUser?.email)).toEqual([a.email, c.email]);
     expect((await logs(c)).total).toBe(2);
     expect((await logs(await member())).total).toBe(0);
   });

@@ -1,20 +1,24 @@
 import { useQuery } from '@tanstack/react-query';
 import { messages } from '@vault/contract/messages';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { Logo } from '../components/logo';
-import { api } from '../lib/api';
+import { api, setMaintenanceHandler } from '../lib/api';
 import { queryKeys } from '../lib/query-client';
 
 const MAINTENANCE_POLL_MS = 60_000;
 
 /** While the maintenance flag is on, every route shows the "We'll be back soon" page (spec 2 §2). */
 export function MaintenanceGate({ children }: { children: ReactNode }) {
-  const { data } = useQuery({
+  const { data, refetch } = useQuery({
     queryKey: queryKeys.maintenance,
     queryFn: () => api<{ maintenance: boolean }>('settings/get-maintenance', { token: null }),
     refetchInterval: MAINTENANCE_POLL_MS,
     staleTime: 0,
   });
+  // A member call refused for maintenance asks again now.
+  useEffect(() => {
+    setMaintenanceHandler(() => void refetch());
+  }, [refetch]);
   if (data?.maintenance) return <MaintenancePage />;
   return children;
 }

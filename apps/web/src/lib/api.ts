@@ -19,6 +19,12 @@ export const setUnauthorizedHandler = (fn: () => void) => {
   onUnauthorized = fn;
 };
 
+/** Called when the server answers 503 MAINTENANCE: the maintenance page shows at once, not at its next poll. */
+let onMaintenance: () => void = () => {};
+export const setMaintenanceHandler = (fn: () => void) => {
+  onMaintenance = fn;
+};
+
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -51,6 +57,7 @@ export async function api<T>(path: string, { method, body, token, headers = {} }
   const data = await res.json().catch(() => null);
   if (!res.ok) {
     if (res.status === 401 && token === undefined) onUnauthorized();
+    if (res.status === 503 && data?.code === 'MAINTENANCE') onMaintenance();
     throw new ApiError(res.status, data?.message ? data : { message: 'Something went wrong', code: 'UNKNOWN' });
   }
   return data as T;

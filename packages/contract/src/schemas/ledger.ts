@@ -20,10 +20,21 @@ export const tokenAmount = z
     const fail = (message: string) => ctx.addIssue({ code: 'custom', message });
     const match = /^(\d+)(?:\.(\d+))?$/.exec(value);
     if (!match) return fail(messages.invalidAmount);
-    if ((match[2]?.length ?? 0) > 8) return fail('number field must have 8 digits after decimal or less');
+    if ((match[2]?.length ?? 0) > 8) return fail(decimalsMessage(8));
     if (match[1]!.length > 9 || toUnits(value) > MAX_UNITS) return fail('max 8 number required');
     if (toUnits(value) <= 0n) return fail(messages.invalidAmount);
   });
+
+/**
+ * An amount with more decimals than its token has (spec 2 §5 says it for 8; the same words for fewer).
+ * Q has 2: '0.001' Q would be dust no balance can show.
+ */
+export const decimalsMessage = (decimals: number) =>
+  decimals === 0 ? 'Amount must be a whole number' : `number field must have ${decimals} digits after decimal or less`;
+
+/** Whether `amount` (already a valid tokenAmount) fits in `decimals` places. */
+export const fitsDecimals = (amount: string, decimals: number) =>
+  (/\.(\d*?)0*$/.exec(amount.trim())?.[1]?.length ?? 0) <= decimals;
 
 export const assetSymbol = z
   .string()

@@ -168,7 +168,8 @@ export const LOG_TYPES = [
 ] as const;
 export type LogType = (typeof LOG_TYPES)[number];
 
-const logParty = z.object({ _id: z.string(), name: z.string(), email: z.string() }).nullable();
+/** A party of a log: the caller with their id and name; another member by e-mail only (ids stay private). */
+const logParty = z.object({ _id: z.string().nullable(), name: z.string().nullable(), email: z.string() }).nullable();
 const logToken = z
   .object({
     coinSymbol: z.string(),

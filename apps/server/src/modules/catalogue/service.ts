@@ -1,5 +1,6 @@
 import { messages } from '@vault/contract/messages';
 import { compare, fromUnits, isAmount, normalize, toUnits } from '@vault/contract/money';
+import { decimalsMessage, fitsDecimals } from '@vault/contract/schemas/ledger';
 import { type PricePoint, SPARKLINE_RANGES, type Sparklines } from '@vault/contract/schemas/wallet';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
@@ -17,8 +18,11 @@ export type TokenType = (typeof nativeTokens.$inferSelect)['type'];
 export type TokenRow = typeof nativeTokens.$inferSelect;
 export type CoinRow = typeof cryptoCoins.$inferSelect;
 
-/** What never changes about a symbol once it is in the catalogue (rows are added, never removed). */
-export type AssetFacts = { kind: 'token'; type: TokenType } | { kind: 'coin' };
+/**
+ * What never changes about a symbol once it is in the catalogue (rows are added, never removed, and a
+ * token's decimals are fixed once balances exist in it).
+ */
+export type AssetFacts = ({ kind: 'token'; type: TokenType } | { kind: 'coin' }) & { decimals: number };
 
 /** 1 Q = 1 USD (spec 2 §9); liquidity tokens are pegged, so their price is never set. */
 const PEGGED_PRICE = '1';
@@ -38,14 +42,17 @@ const facts = new Map<string, AssetFacts>();
 export async function lookupAsset(q: Queryable, symbol: string): Promise<AssetFacts | null> {
   const cached = facts.get(symbol);
   if (cached) return cached;
-  const result = await q.execute<{ kind: 'token' | 'coin'; type: TokenType | null }>(sql`
-    select 'token' as kind, type from native_tokens where coin_symbol = ${symbol}
+  const result = await q.execute<{ kind: 'token' | 'coin'; type: TokenType | null; decimals: number }>(sql`
+    select 'token' as kind, type, decimals from native_tokens where coin_symbol = ${symbol}
     union all
-    select 'coin' as kind, null as type from crypto_coins where coin_symbol = ${symbol}
+    select 'coin' as kind, null as type, decimals from crypto_coins where coin_symbol = ${symbol}
     limit 1`);
   const row = result.rows[0];
   if (!row) return null;
-  const found: AssetFacts = row.kind === 'token' ? { kind: 'token', type: row.type! } : { kind: 'coin' };
+  const found: AssetFacts =
+    row.kind === 'token'
+      ? { kind: 'token', type: row.type!, decimals: row.decimals }
+      : { kind: 'coin', decimals: row.decimals };
   facts.set(symbol, found);
   return found;
 }
@@ -59,9 +66,14 @@ export async function isLotTracked(q: Queryable, symbol: string): Promise<boolea
   return found?.kind === 'token' && (found.type === 'asset' || found.type === 'sdira');
 }
 
-/** Whether `symbol` is one of the platform's own tokens (what native-wallet/send-tokens moves). */
-export async function isNativeToken(q: Queryable, symbol: string): Promise<boolean> {
-  return (await lookupAsset(q, symbol))?.kind === 'token';
+/**
+ * Refuses an amount with more decimals than its asset has (400 on the `amount` field). Every route that
+ * moves money asks it: 0.00000001 Q would be dust no wallet shows, and a near-free message channel.
+ */
+export function assertFitsDecimals(asset: Pick<AssetFacts, 'decimals'>, amount: string) {
+  if (fitsDecimals(amount, asset.decimals)) return;
+  const message = decimalsMessage(asset.decimals);
+  throw badRequest(message, 'TOO_MANY_DECIMALS', { amount: message });
 }
 
 const canonicalToken = (t: TokenRow): TokenRow => ({

@@ -1,8 +1,11 @@
 import { messages } from '@vault/contract/messages';
+import { compare } from '@vault/contract/money';
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
-import { badRequest, notFound } from '../../http/errors.ts';
+import { AppError, badRequest, insufficientBalance } from '../../http/errors.ts';
+import type { Ledger } from '../../ledger/ledger.ts';
+import type { FailedSendLimit } from './failed-sends.ts';
 
 /**
  * Who may receive tokens: an existing, verified, unblocked member (administrators have no vault, so
@@ -16,6 +19,9 @@ const receives = and(
   eq(users.isBlocked, false),
 );
 
+/** The same answer for "no such e-mail", "blocked", "unverified" and "administrator". */
+export const recipientNotFound = () => new AppError(404, 'RECIPIENT_NOT_FOUND', messages.recipientNotFound);
+
 /**
  * The member `to` (an e-mail, already trimmed and lower-cased by the contract) names as the recipient of
  * `sender`'s tokens: never the sender, only an active member (404 otherwise, the same answer for "no such
@@ -27,7 +33,7 @@ export async function findRecipient(db: Db, sender: { email: string }, to: strin
     .select({ id: users.id, email: users.email })
     .from(users)
     .where(and(eq(users.email, to), receives));
-  if (!recipient) throw notFound(messages.recipientNotFound);
+  if (!recipient) throw recipientNotFound();
   knownIds.set(to, recipient.id);
   if (knownIds.size > KNOWN_IDS_LIMIT) knownIds.delete(knownIds.keys().next().value!);
   return recipient;
@@ -41,10 +47,28 @@ export async function findRecipient(db: Db, sender: { email: string }, to: strin
 const knownIds = new Map<string, string>();
 const KNOWN_IDS_LIMIT = 10_000;
 
-/** The recipient of a send: remembered, or found (and checked) as findRecipient does. */
-export async function recipientOf(db: Db, sender: { email: string }, to: string) {
+/** A recipient found before (still to be checked by the statement that writes: `mayReceive`), if any. */
+export function rememberedRecipient(sender: { email: string }, to: string) {
   const id = to === sender.email ? undefined : knownIds.get(to);
-  return id ? { id, email: to } : findRecipient(db, sender, to);
+  return id ? { id, email: to } : undefined;
+}
+
+/**
+ * The recipient of `sender`'s send of `amount` `asset`, after the questions whose answers are the
+ * sender's own: are their sends paused (429), can they afford it (400 'Insufficient balance'). Only then
+ * is the address looked up (404 when it is no active member). So a send nobody could afford says nothing
+ * about the address, and one that could costs real money to a real member; refusals are counted by
+ * `failed.counting`. The balance read here is advisory: the ledger's CHECK decides at the write.
+ */
+export async function checkedRecipient(
+  deps: { db: Db; ledger: Ledger; failed: FailedSendLimit },
+  sender: { id: string; email: string },
+  send: { to: string; asset: string; amount: string },
+) {
+  await deps.failed.check(sender.id);
+  const balance = (await deps.ledger.balances(sender.id, [send.asset]))[send.asset] ?? '0';
+  if (compare(balance, send.amount) < 0) throw insufficientBalance();
+  return findRecipient(deps.db, sender, send.to);
 }
 
 /** After a send's `mayReceive` failed: the remembered id is no good, ask again. */

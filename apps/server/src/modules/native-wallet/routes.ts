@@ -3,7 +3,7 @@ import { activateWalletBody, activateWalletResponse } from '@vault/contract/sche
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { caller } from '../../http/auth.ts';
-import { idempotencyOf } from '../../http/idempotency.ts';
+import { idempotencyHeaders, idempotencyOf } from '../../http/idempotency.ts';
 import { responses } from '../../http/schema.ts';
 import type { ActivationService } from './activation.ts';
 import type { NativeWalletService } from './service.ts';
@@ -16,7 +16,8 @@ export function nativeWalletRoutes(app: FastifyInstance, wallets: NativeWalletSe
       config: { auth: 'member', membership: true },
       schema: {
         tags: ['native-wallet'],
-        summary: 'Send tokens to another member by e-mail (accepts an Idempotency-Key header)',
+        summary: 'Send tokens to another member by e-mail (Idempotency-Key: see the header)',
+        headers: idempotencyHeaders,
         body: sendTokensBody,
         response: responses({ 200: sendResponse }),
       },

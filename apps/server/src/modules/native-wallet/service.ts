@@ -1,69 +1,88 @@
 import { messages } from '@vault/contract/messages';
 import { type SendTokensBody, sentMessage } from '@vault/contract/schemas/ledger';
+import { and } from 'drizzle-orm';
 import type { Context } from '../../context.ts';
-import { badRequest, forbidden, notFound } from '../../http/errors.ts';
+import { badRequest, forbidden } from '../../http/errors.ts';
 import { ConditionFailed, type Ledger } from '../../ledger/ledger.ts';
 import type { User } from '../auth/sessions.ts';
-import type { CatalogueService } from '../catalogue/service.ts';
-import { findRecipient, forgetRecipient, mayReceive, recipientOf } from '../members/recipient.ts';
+import { assertFitsDecimals, type CatalogueService } from '../catalogue/service.ts';
+import { failedSendLimit } from '../members/failed-sends.ts';
+import {
+  checkedRecipient,
+  forgetRecipient,
+  mayReceive,
+  recipientNotFound,
+  rememberedRecipient,
+} from '../members/recipient.ts';
 
 /** Member-facing wallet operations; money moves only through the ledger. */
 export function nativeWalletService(ctx: Context, ledger: Ledger, catalogue: CatalogueService) {
   const { db } = ctx;
+  const failed = failedSendLimit(db);
+  const lookUp = (me: User, body: SendTokensBody) =>
+    checkedRecipient({ db, ledger, failed }, me, { to: body.to, asset: body.coin, amount: body.amount });
 
-  /** Whether `me` may send this now, and to whom: the recipient. */
+  /**
+   * Whether `me` may send this now, and to whom. A recipient remembered from an earlier send goes straight
+   * to the ledger, whose statement checks the rest (balance, recipient's standing, paused sends) at the
+   * write; anyone else is looked up after the sender's own checks (see checkedRecipient).
+   */
   async function sendable(me: User, body: SendTokensBody) {
     if (me.type === 'sdira') throw forbidden(messages.sdiraSendsByRequest, 'SDIRA_REQUEST_REQUIRED');
     if (!me.isWalletActivated) throw forbidden(messages.activateFirst, 'NOT_ACTIVATED');
     // Platform tokens and crypto wallets both offer Send (spec 2 §2 "Token detail").
-    if (!(await catalogue.lookup(body.coin)))
-      throw badRequest(messages.unknownAsset, 'UNKNOWN_ASSET', { coin: messages.unknownAsset });
-    return recipientOf(db, me, body.to);
+    const asset = await catalogue.lookup(body.coin);
+    if (!asset) throw badRequest(messages.unknownAsset, 'UNKNOWN_ASSET', { coin: messages.unknownAsset });
+    assertFitsDecimals(asset, body.amount);
+    return rememberedRecipient(me, body.to) ?? lookUp(me, body);
+  }
+
+  async function send(me: User, body: SendTokensBody, idempotency?: { key: string; requestHash: string }) {
+    let recipient: { id: string; email: string };
+    try {
+      recipient = await sendable(me, body);
+    } catch (error) {
+      // A repeat whose checks no longer pass (the recipient blocked since, ...) gets the first answer:
+      // the send happened, and an error would make the member send again. (Asked only on this path: a
+      // repeat that passes the checks is answered by the ledger's claim of the key.)
+      const first = idempotency && (await ledger.replay<{ entryId: string }>(me.id, idempotency));
+      if (first) return { message: sentMessage(body.coin), data: first };
+      throw error;
+    }
+    const sendTo = (to: { id: string }) =>
+      ledger.send(
+        {
+          from: me.id,
+          to: to.id,
+          asset: body.coin,
+          amount: body.amount,
+          memo: body.memo,
+          onlyIf: and(mayReceive(to.id), failed.notPaused(me.id)),
+        },
+        idempotency,
+      );
+    let entryId: string;
+    try {
+      ({ entryId } = await sendTo(recipient));
+    } catch (error) {
+      if (!(error instanceof ConditionFailed)) throw error;
+      // The recipient may no longer receive (blocked, deleted since their id was remembered), or the
+      // sender's sends were paused: ask again in order, which answers 429, 400 or 404 when that is so.
+      forgetRecipient(body.to);
+      recipient = await lookUp(me, body);
+      ({ entryId } = await sendTo(recipient).catch((again) => {
+        throw again instanceof ConditionFailed ? recipientNotFound() : again;
+      }));
+    }
+    ctx.events.emit('walletUpdated', { userId: me.id, email: me.email });
+    ctx.events.emit('walletUpdated', { userId: recipient.id, email: recipient.email });
+    return { message: sentMessage(body.coin), data: { entryId } };
   }
 
   return {
-    /** Member to member by e-mail (spec 2 §2 "Send tokens"). */
-    async send(me: User, body: SendTokensBody, idempotency?: { key: string; requestHash: string }) {
-      let recipient: { id: string; email: string };
-      try {
-        recipient = await sendable(me, body);
-      } catch (error) {
-        // A repeat whose checks no longer pass (the recipient blocked since, ...) gets the first answer:
-        // the send happened, and an error would make the member send again. (Asked only on this path: a
-        // repeat that passes the checks is answered by the ledger's claim of the key.)
-        const first = idempotency && (await ledger.replay<{ entryId: string }>(me.id, idempotency));
-        if (first) return { message: sentMessage(body.coin), data: first };
-        throw error;
-      }
-      const sendTo = (to: { id: string }) =>
-        ledger.send(
-          {
-            from: me.id,
-            to: to.id,
-            asset: body.coin,
-            amount: body.amount,
-            memo: body.memo,
-            onlyIf: mayReceive(to.id),
-          },
-          idempotency,
-        );
-      let entryId: string;
-      try {
-        ({ entryId } = await sendTo(recipient));
-      } catch (error) {
-        if (!(error instanceof ConditionFailed)) throw error;
-        // The recipient may no longer receive (blocked, deleted since their id was remembered): ask again,
-        // which answers 404 when that is so.
-        forgetRecipient(body.to);
-        recipient = await findRecipient(db, me, body.to);
-        ({ entryId } = await sendTo(recipient).catch((again) => {
-          throw again instanceof ConditionFailed ? notFound(messages.recipientNotFound) : again;
-        }));
-      }
-      ctx.events.emit('walletUpdated', { userId: me.id, email: me.email });
-      ctx.events.emit('walletUpdated', { userId: recipient.id, email: recipient.email });
-      return { message: sentMessage(body.coin), data: { entryId } };
-    },
+    /** Member to member by e-mail (spec 2 §2 "Send tokens"); refusals that probe others are counted. */
+    send: (me: User, body: SendTokensBody, idempotency?: { key: string; requestHash: string }) =>
+      failed.counting(me.id, () => send(me, body, idempotency)),
   };
 }
 

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { caller } from '../../http/auth.ts';
-import { idempotencyOf } from '../../http/idempotency.ts';
+import { idempotencyHeaders, idempotencyOf } from '../../http/idempotency.ts';
 import { responses } from '../../http/schema.ts';
 import type { RequestService } from './service.ts';
 
@@ -26,7 +26,9 @@ export function requestRoutes(app: FastifyInstance, requests: RequestService) {
       config: { auth: 'member', membership: true },
       schema: {
         tags: ['request'],
-        summary: 'sdira members: ask an administrator to send tokens (held until decided; accepts an Idempotency-Key)',
+        summary:
+          'sdira members: ask an administrator to send tokens (held until decided; Idempotency-Key: see the header)',
+        headers: idempotencyHeaders,
         body: sendTokensBody,
         response: responses({ 200: sendRequestCreated }),
       },

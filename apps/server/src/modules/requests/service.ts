@@ -12,8 +12,9 @@ import type { Ledger } from '../../ledger/ledger.ts';
 import { newId } from '../../lib/ids.ts';
 import { audit } from '../admin/audit.ts';
 import type { User } from '../auth/sessions.ts';
-import { isNativeToken } from '../catalogue/service.ts';
-import { canReceive, findRecipient } from '../members/recipient.ts';
+import { assertFitsDecimals, lookupAsset } from '../catalogue/service.ts';
+import { failedSendLimit } from '../members/failed-sends.ts';
+import { canReceive, checkedRecipient } from '../members/recipient.ts';
 import type { NotificationService } from '../notifications/service.ts';
 
 type Status = SendRequest['status'];
@@ -28,6 +29,7 @@ const recipients = alias(users, 'recipient');
  */
 export function requestService(ctx: Context, ledger: Ledger, notifications: NotificationService) {
   const { db } = ctx;
+  const failed = failedSendLimit(db);
 
   /** Requests with the member who made them and the recipient's e-mail. */
   const withParties = () =>
@@ -91,43 +93,50 @@ export function requestService(ctx: Context, ledger: Ledger, notifications: Noti
 
   return {
     /** request/create-legacy-send-request: same body and recipient rules as send-tokens. */
-    async createSend(me: User, body: SendTokensBody, idempotency?: { key: string; requestHash: string }) {
-      // A repeat is answered first, as it was (see native-wallet send).
-      const first = idempotency && (await ledger.replay<{ holdId: string }>(me.id, idempotency));
-      if (first) return submitted(first.holdId);
-      if (me.type !== 'sdira') throw forbidden(messages.sendRequestsSdiraOnly, 'SDIRA_ONLY');
-      if (!me.isWalletActivated) throw forbidden(messages.activateFirst, 'NOT_ACTIVATED');
-      // Requests move the platform's own tokens (legacy tokens and Q), not crypto coins.
-      if (!(await isNativeToken(db, body.coin)))
-        throw badRequest(messages.invalidRequest, 'UNKNOWN_ASSET', { coin: messages.invalidRequest });
-      const recipient = await findRecipient(db, me, body.to);
-      const requestId = newId();
-      const amount = normalize(body.amount);
-      const { holdId } = await ledger.placeHold(
-        {
-          userId: me.id,
+    createSend: (me: User, body: SendTokensBody, idempotency?: { key: string; requestHash: string }) =>
+      failed.counting(me.id, async () => {
+        // A repeat is answered first, as it was (see native-wallet send).
+        const first = idempotency && (await ledger.replay<{ holdId: string }>(me.id, idempotency));
+        if (first) return submitted(first.holdId);
+        if (me.type !== 'sdira') throw forbidden(messages.sendRequestsSdiraOnly, 'SDIRA_ONLY');
+        if (!me.isWalletActivated) throw forbidden(messages.activateFirst, 'NOT_ACTIVATED');
+        // Requests move the platform's own tokens (legacy tokens and Q), not crypto coins.
+        const asset = await lookupAsset(db, body.coin);
+        if (asset?.kind !== 'token')
+          throw badRequest(messages.invalidRequest, 'UNKNOWN_ASSET', { coin: messages.invalidRequest });
+        assertFitsDecimals(asset, body.amount);
+        const recipient = await checkedRecipient({ db, ledger, failed }, me, {
+          to: body.to,
           asset: body.coin,
-          amount,
-          reason: 'Send request',
-          metadata: { from: me.id, to: recipient.id, requestId },
-          alsoWrite: async (tx, hold) => {
-            await tx.insert(memberRequests).values({
-              id: requestId,
-              kind: 'send',
-              userId: me.id,
-              asset: body.coin,
-              amount,
-              toUserId: recipient.id,
-              memo: body.memo || null,
-              holdId: hold.holdId,
-            });
+          amount: body.amount,
+        });
+        const requestId = newId();
+        const amount = normalize(body.amount);
+        const { holdId } = await ledger.placeHold(
+          {
+            userId: me.id,
+            asset: body.coin,
+            amount,
+            reason: 'Send request',
+            metadata: { from: me.id, to: recipient.id, requestId },
+            alsoWrite: async (tx, hold) => {
+              await tx.insert(memberRequests).values({
+                id: requestId,
+                kind: 'send',
+                userId: me.id,
+                asset: body.coin,
+                amount,
+                toUserId: recipient.id,
+                memo: body.memo || null,
+                holdId: hold.holdId,
+              });
+            },
           },
-        },
-        idempotency,
-      );
-      ctx.events.emit('walletUpdated', { userId: me.id, email: me.email });
-      return submitted(holdId);
-    },
+          idempotency,
+        );
+        ctx.events.emit('walletUpdated', { userId: me.id, email: me.email });
+        return submitted(holdId);
+      }),
 
     /** Back office: requests by status, newest first. */
     async list(status: Status | undefined, limit: number) {

@@ -7,8 +7,10 @@ import type { SettingsService } from './service.ts';
 export function settingsRoutes(app: FastifyInstance, service: SettingsService) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['settings'];
-  r.get('/api/settings', { config: { auth: 'member' }, schema: { tags, response: responses({ 200: settings }) } }, () =>
-    service.all(),
+  r.get(
+    '/api/settings',
+    { config: { auth: 'member', essential: true }, schema: { tags, response: responses({ 200: settings }) } },
+    () => service.all(),
   );
   r.get(
     '/api/settings/get-maintenance',

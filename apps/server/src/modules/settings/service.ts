@@ -1,6 +1,7 @@
 import type { Settings } from '@vault/contract/schemas/site';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Context } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
 import { settings } from '../../db/schema.ts';
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -12,19 +13,43 @@ export const DEFAULT_SETTINGS: Settings = {
   androidAppUrl: '/about-us',
 };
 
+/**
+ * How long a process trusts the maintenance flag it read: every member call asks, so it is read at most
+ * once a second per process (another process's change is seen within that second).
+ */
+const MAINTENANCE_CACHE_MS = 1_000;
+
 /** Platform settings: one JSON value per key, defaults filled in for keys never set. */
 export function settingsService(ctx: Context) {
+  let maintenance: { on: Promise<boolean>; until: number } | null = null;
   return {
+    /** Whether maintenance mode is on (member calls answer 503). */
+    maintenance(): Promise<boolean> {
+      if (maintenance && maintenance.until > Date.now()) return maintenance.on;
+      const on = ctx.db
+        .select({ value: settings.value })
+        .from(settings)
+        .where(eq(settings.key, 'maintenance'))
+        .then(([row]) => row?.value === true);
+      maintenance = { on, until: Date.now() + MAINTENANCE_CACHE_MS };
+      // A failed read is not remembered: the next call asks again.
+      on.catch(() => {
+        maintenance = null;
+      });
+      return on;
+    },
     async all(): Promise<Settings> {
       const rows = await ctx.db.select().from(settings);
       const stored = Object.fromEntries(rows.map((r) => [r.key, r.value]));
       return { ...DEFAULT_SETTINGS, ...stored } as Settings;
     },
-    async set<K extends keyof Settings>(key: K, value: Settings[K]) {
-      await ctx.db
+    /** Sets one setting; `q` may be the caller's transaction (an administrator's change and its audit row). */
+    async set<K extends keyof Settings>(key: K, value: Settings[K], q: Pick<Db, 'insert'> = ctx.db) {
+      await q
         .insert(settings)
         .values({ key, value })
         .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: sql`now()` } });
+      if (key === 'maintenance') maintenance = null;
     },
   };
 }

@@ -30,8 +30,10 @@ import type { Context } from '../../context.ts';
  *   a separate "Credit" for the returned tokens would show one send as two movements.
  * liquidityCredit exists but is hidden in lists (spec 2 §3): those rows are filtered out here.
  *
- * `from` and `to` are the parties' user ids (null for the platform's side of a credit or debit);
- * fromUser and toUser carry their names and e-mails.
+ * `from` and `to` name the parties: the caller by their own id, another member only by the e-mail they
+ * are sent to (never their internal id, nor their name: a sender knows the address they typed and no
+ * more); null for the platform's side of a credit or debit and for a member who deleted their account
+ * (the anonymised address would carry the id). fromUser and toUser say the same as objects.
  */
 
 type Row = {
@@ -131,7 +133,8 @@ export function transactionLogService(ctx: Context) {
       )
       select page.entry_id, page.log_type, page.status, abs(page.amount)::text as amount, page.asset, page.memo,
         page.rejection_reason, page.from_id, page.to_id, page.created_at, page.updated_at,
-        fu.name as from_name, fu.email as from_email, tu.name as to_name, tu.email as to_email,
+        fu.name as from_name, case when fu.deleted_at is null then fu.email end as from_email,
+        tu.name as to_name, case when tu.deleted_at is null then tu.email end as to_email,
         coalesce(n.coin_symbol, c.coin_symbol) as token_symbol, coalesce(n.short_name, c.coin_symbol) as token_short_name,
         coalesce(n.decimals, c.decimals) as token_decimals, coalesce(n.icon_url, c.icon_url) as token_icon,
         n.coin_symbol is null and c.coin_symbol is not null as token_is_coin
@@ -152,9 +155,14 @@ export function transactionLogService(ctx: Context) {
     return result.rows[0]?.total ?? 0;
   }
 
-  function present(row: Row): TransactionLog {
+  function present(row: Row, me: string): TransactionLog {
     const party = (id: string | null, name: string | null, email: string | null) =>
-      id && email !== null ? { _id: id, name: name ?? '', email } : null;
+      id === me
+        ? { _id: id, name: name ?? '', email: email ?? '' }
+        : email !== null
+          ? { _id: null, name: null, email }
+          : null;
+    const named = (id: string | null, email: string | null) => (id === me ? id : id && email);
     const token = row.token_symbol
       ? {
           coinSymbol: row.token_symbol,
@@ -173,8 +181,8 @@ export function transactionLogService(ctx: Context) {
       _id: row.entry_id,
       type: row.log_type,
       status: row.status,
-      from: row.from_id,
-      to: row.to_id,
+      from: named(row.from_id, row.from_email),
+      to: named(row.to_id, row.to_email),
       fromToken: token,
       toToken: token,
       fromUser: party(row.from_id, row.from_name, row.from_email),
@@ -198,7 +206,7 @@ export function transactionLogService(ctx: Context) {
       const offset = (query.page - 1) * query.limit;
       const filter = { coinId: query.coinId, type: query.type };
       const [rows, total] = await Promise.all([page(userId, filter, query.limit, offset), count(userId, filter)]);
-      return { data: rows.map(present), total };
+      return { data: rows.map((row) => present(row, userId)), total };
     },
 
     /** transaction-log/native-token-send: the caller's sends and receipts, newest first (/token-history). */

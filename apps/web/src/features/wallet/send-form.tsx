@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { messages } from '@vault/contract/messages';
 import { compare, isAmount, isPositive, multiply } from '@vault/contract/money';
-import { type SendTokensBody, sendTokensBody } from '@vault/contract/schemas/ledger';
+import { decimalsMessage, fitsDecimals, type SendTokensBody, sendTokensBody } from '@vault/contract/schemas/ledger';
 import type { NativeWallet } from '@vault/contract/schemas/wallet';
 
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
@@ -14,10 +14,11 @@ import { Button } from '../../components/button';
 import { FieldError, FieldFrame, inputClass, TextArea, TextField } from '../../components/field';
 import { Modal } from '../../components/modal';
 import { TokenIcon } from '../../components/token-icon';
-import { ApiError, api } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import { showServerError } from '../../lib/form-errors';
 import { errorText } from '../../lib/format';
 import { grouped, HIDDEN, usd } from '../../lib/money-format';
+import { moneyPoster } from '../../lib/money-post';
 import { Masked } from './masked';
 import { useHiddenBalances } from './portfolio-hidden';
 import { walletKeys } from './queries';
@@ -50,8 +51,8 @@ type Props = {
 
 type Values = z.input<typeof sendTokensBody>;
 
-/** What a confirmation sends: the checked body and the one Idempotency-Key for it. */
-type Pending = { body: SendTokensBody; key: string; fingerprint: string };
+/** What a confirmation sends: the checked body (its Idempotency-Key is the money poster's business). */
+type Pending = { body: SendTokensBody };
 
 const USD_DECIMALS = 2;
 
@@ -99,8 +100,8 @@ export function SendForm({ wallets, initialCoin, lockedCoin, asRequest, memberEm
   const [submitting, setSubmitting] = useState(false);
   const inFlight = useRef(false);
   const cancelRef = useRef<HTMLButtonElement>(null);
-  // The key of a confirmation whose answer never arrived: confirming the same send again reuses it.
-  const unanswered = useRef<Pending | null>(null);
+  // Confirming the same send again after no answer reuses its Idempotency-Key: it is sent once.
+  const [postMoney] = useState(moneyPoster);
 
   const ids = {
     to: `${formId}-to`,
@@ -113,15 +114,16 @@ export function SendForm({ wallets, initialCoin, lockedCoin, asRequest, memberEm
 
   const onSendNow = form.handleSubmit((body) => {
     const chosen = wallets.find((w) => w.coinSymbol === body.coin);
-    // The server decides; this only spares a round trip the member can already see would fail.
+    // The server decides; these only spare a round trip the member can already see would fail.
+    if (chosen && !fitsDecimals(body.amount, chosen.decimals)) {
+      form.setError('amount', { message: decimalsMessage(chosen.decimals) }, { shouldFocus: true });
+      return;
+    }
     if (chosen && compare(body.amount, chosen.balance) > 0) {
       form.setError('amount', { message: messages.insufficientBalance }, { shouldFocus: true });
       return;
     }
-    const clean: SendTokensBody = { ...body, memo: body.memo ? body.memo : undefined };
-    const fingerprint = JSON.stringify(clean);
-    const retry = unanswered.current?.fingerprint === fingerprint ? unanswered.current : null;
-    setPending(retry ?? { body: clean, key: crypto.randomUUID(), fingerprint });
+    setPending({ body: { ...body, memo: body.memo ? body.memo : undefined } });
     setDialogOpen(true);
   });
 
@@ -130,11 +132,10 @@ export function SendForm({ wallets, initialCoin, lockedCoin, asRequest, memberEm
     inFlight.current = true;
     setSubmitting(true);
     try {
-      const res = await api<{ message: string }>(
+      const res = await postMoney<{ message: string }>(
         asRequest ? 'request/create-legacy-send-request' : 'native-wallet/send-tokens',
-        { body: pending.body, headers: { 'Idempotency-Key': pending.key } },
+        pending.body,
       );
-      unanswered.current = null;
       const sentFrom = wallets.find((w) => w.coinSymbol === pending.body.coin);
       addRecentSend(memberEmail, {
         to: pending.body.to,
@@ -153,12 +154,10 @@ export function SendForm({ wallets, initialCoin, lockedCoin, asRequest, memberEm
     } catch (error) {
       if (!isRefusal(error)) {
         // No answer (network) or a server failure (5xx): the send may or may not have happened. Keep the dialog
-        // and the key; Confirm retries safely, the server answers a send it already made with its first answer.
-        unanswered.current = pending;
+        // (and so the key); Confirm retries safely, the server answers a send it already made with its first answer.
         toast.error(errorText(error));
         return;
       }
-      unanswered.current = null;
       setDialogOpen(false);
       setPending(null);
       if (error instanceof ApiError && error.status === 404 && !error.body.fields) {
