@@ -1,7 +1,13 @@
 import pino, { type LoggerOptions } from 'pino';
 
-/** Query strings can hold one-time secrets (the e-mail verification link): they never reach the log. */
-const redactQuery = (url: string | undefined) => url?.replace(/([?&](?:token|code)=)[^&]*/g, '$1[redacted]');
+/**
+ * URLs can carry credentials: one-time secrets in query strings (the e-mail verification link) and the
+ * signature of a private file's URL (a path segment). Neither reaches the log.
+ */
+const redactUrl = (url: string | undefined) =>
+  url
+    ?.replace(/([?&](?:token|code)=)[^&]*/g, '$1[redacted]')
+    .replace(/^(\/api\/storage\/files\/[^/]+\/[^/]+\/)[^/]+/, '$1[redacted]');
 
 /** Structured JSON logs; credentials and personal secrets are redacted wherever they appear. */
 export const logOptions = (level: string): LoggerOptions => ({
@@ -10,7 +16,7 @@ export const logOptions = (level: string): LoggerOptions => ({
     req: (req: { method?: string; url?: string; ip?: string; id?: string }) => ({
       id: req.id,
       method: req.method,
-      url: redactQuery(req.url),
+      url: redactUrl(req.url),
       ip: req.ip,
     }),
     res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),

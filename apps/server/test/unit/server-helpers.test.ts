@@ -32,7 +32,8 @@ describe('config', () => {
 });
 
 describe('logs', () => {
-  it('never contain passwords, bearer tokens or one-time links', () => {
+  /** What a logger writes, line by line. */
+  const capture = () => {
     const lines: string[] = [];
     const sink = new Writable({
       write(chunk, _enc, cb) {
@@ -40,6 +41,11 @@ describe('logs', () => {
         cb();
       },
     });
+    return { lines, sink };
+  };
+
+  it('never contain passwords, bearer tokens or one-time links', () => {
+    const { lines, sink } = capture();
     const log = pino(logOptions('info'), sink);
     log.info({ req: { method: 'GET', url: '/api/auth/verify-email?token=SECRET1', id: '1' } }, 'request');
     log.info({ body: { password: 'SECRET2', email: 'a@b.c' } }, 'body');
@@ -47,5 +53,14 @@ describe('logs', () => {
     const out = lines.join('');
     expect(out).not.toMatch(/SECRET/);
     expect(out).toContain('token=[redacted]');
+  });
+
+  it("never contain a private file URL's signature (the URL is the credential while it lasts)", () => {
+    const { lines, sink } = capture();
+    const url = '/api/storage/files/01a2055c-d69f-7b4b-aedc-7695f14fcf87/1795000000/SIGNATURExyz/01a2.png';
+    pino(logOptions('info'), sink).info({ req: { method: 'GET', url, id: '1' } }, 'request');
+    const out = lines.join('');
+    expect(out).not.toContain('SIGNATURExyz');
+    expect(out).toContain('/1795000000/[redacted]/01a2.png');
   });
 });
