@@ -3,11 +3,11 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * Browser features the app never uses, refused for it and anything it might embed. Clipboard writes (the
- * Copy buttons) and fullscreen video keep the browser's default (this origin only).
+ * Copy buttons), autoplay (the Watch Video modal starts its video) and fullscreen video keep the
+ * browser's default (this origin only).
  */
 const PERMISSIONS_POLICY = [
   'accelerometer=()',
-  'autoplay=()',
   'bluetooth=()',
   'camera=()',
   'display-capture=()',
