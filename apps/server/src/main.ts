@@ -1,9 +1,8 @@
-import pino from 'pino';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { openDatabase } from './db/client.ts';
+import { leaveSignalsToCaller, openDatabase } from './db/client.ts';
 import { seedDemo } from './db/seed/demo.ts';
-import { logOptions } from './lib/logger.ts';
+import { createLogger } from './lib/logger.ts';
 import { startWorker } from './worker.ts';
 
 const config = (() => {
@@ -16,8 +15,13 @@ const config = (() => {
     process.exit(1);
   }
 })();
-const log = pino(logOptions(config.LOG_LEVEL));
-const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir, log });
+const log = createLogger(config);
+const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir, log }).catch((error) => {
+  if (!(error instanceof ConfigError)) throw error;
+  // The embedded database cannot start here (folder out of reach, in use): one line saying what to change.
+  console.error(error.message);
+  process.exit(1);
+});
 const { app, ctx } = await buildApp({ config, db: database.db, log });
 if (config.SEED) await seedDemo(database.db, log);
 await app.listen({ port: config.PORT, host: config.HOST });
@@ -39,3 +43,4 @@ async function shutdown(signal: string) {
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
+leaveSignalsToCaller();

@@ -1,10 +1,10 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import { io } from 'socket.io-client';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -16,9 +16,18 @@ import { hashPassword } from '../src/lib/passwords.ts';
 
 export type TestServer = Awaited<ReturnType<typeof startServer>>;
 
-/** The real server (every plugin and route) on the run's PostgreSQL database; call close() after. */
-export async function startServer(env: Record<string, string> = {}, extraRoutes?: (app: FastifyInstance) => void) {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'vault-data-'));
+/**
+ * The real server (every plugin and route) on the run's PostgreSQL database; call close() after, which also
+ * removes the temporary DATA_DIR made for it (not one given in env: that belongs to the caller). Logs go
+ * nowhere unless a logger is given.
+ */
+export async function startServer(
+  env: Record<string, string> = {},
+  extraRoutes?: (app: FastifyInstance) => void,
+  log: Logger = pino({ level: 'silent' }),
+) {
+  const ownDir = env.DATA_DIR ? undefined : await mkdtemp(path.join(tmpdir(), 'vault-data-'));
+  const dataDir = env.DATA_DIR ?? ownDir!;
   const config = loadConfig({
     NODE_ENV: 'test',
     DATABASE_URL: inject('databaseUrl'),
@@ -28,7 +37,6 @@ export async function startServer(env: Record<string, string> = {}, extraRoutes?
     WEB_DIST: path.join(dataDir, 'no-web'),
     ...env,
   });
-  const log = pino({ level: 'silent' });
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir, log });
   const built = await buildApp({ config, db: database.db, log });
   extraRoutes?.(built.app);
@@ -40,6 +48,7 @@ export async function startServer(env: Record<string, string> = {}, extraRoutes?
     async close() {
       await built.app.close();
       await database.close();
+      if (ownDir) await rm(ownDir, { recursive: true, force: true });
     },
   };
 }

