@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -19,6 +19,7 @@ import { registerAuth } from './http/auth.ts';
 import { frameworkErrors, registerErrorHandler } from './http/errors.ts';
 import { registerJsonBody } from './http/json-body.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import { registerWebApp } from './http/web-app.ts';
 import { createLedger } from './ledger/ledger.ts';
 import { EventBus } from './lib/events.ts';
 import { sharedSecret } from './lib/secrets.ts';
@@ -122,7 +123,7 @@ export async function buildApp(opts: { config: Config; db: Db; log: Logger }) {
   registerAuth(app, sessions, { maintenance: () => settings.maintenance() });
 
   const notifications = notificationService(ctx);
-  authRoutes(app, authService(ctx, sessions), sessions);
+  authRoutes(app, authService(ctx, sessions, notifications), sessions);
   const storage = storageService(ctx);
   userRoutes(app, userService(ctx, sessions, storage));
   storageRoutes(app, storage);
@@ -134,7 +135,7 @@ export async function buildApp(opts: { config: Config; db: Db; log: Logger }) {
   const catalogue = catalogueService(db, ctx.events);
   const activation = activationService(ctx, { catalogue, ledger });
   catalogueRoutes(app, catalogue, activation);
-  nativeWalletRoutes(app, nativeWalletService(ctx, ledger, catalogue), activation);
+  nativeWalletRoutes(app, nativeWalletService(ctx, ledger, catalogue, notifications), activation);
   walletRoutes(app, walletService(ctx, { catalogue, ledger, settings }));
   transactionLogRoutes(app, transactionLogService(ctx));
   requestRoutes(app, requestService(ctx, ledger, notifications));
@@ -150,7 +151,6 @@ export async function buildApp(opts: { config: Config; db: Db; log: Logger }) {
   const uploadsDir = path.join(config.dataDir, 'uploads');
   mkdirSync(uploadsDir, { recursive: true });
   await storage.movePrivateFilesOutOfPublicFolder();
-  const webDist = existsSync(path.join(config.WEB_DIST, 'index.html')) ? config.WEB_DIST : null;
   // Files and API docs are public: their routes come from plugins, so this context marks them so.
   await app.register(async (files) => {
     files.addHook('onRoute', (route) => {
@@ -158,22 +158,8 @@ export async function buildApp(opts: { config: Config; db: Db; log: Logger }) {
     });
     await files.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, uiConfig: { docExpansion: 'list' } });
     await files.register(fastifyStatic, { root: uploadsDir, prefix: '/uploads/', decorateReply: false, index: false });
-    if (webDist)
-      await files.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: ['index.html'] });
   });
-  const indexHtml = webDist ? readFileSync(path.join(webDist, 'index.html')) : null;
-  app.setNotFoundHandler((request, reply) => {
-    // The web app owns every other path (its router sends unknown ones to /).
-    if (
-      webDist &&
-      request.method === 'GET' &&
-      !request.url.startsWith('/api/') &&
-      !request.url.startsWith('/uploads/')
-    ) {
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
-    }
-    return reply.status(404).send({ message: messages.notFound, code: 'NOT_FOUND' });
-  });
+  await registerWebApp(app, config.WEB_DIST);
 
   const realtime = attachRealtime(app.server, ctx, sessions);
   app.addHook('onClose', async () => {

@@ -8,7 +8,6 @@ import type { FastifyInstance } from 'fastify';
  */
 const PERMISSIONS_POLICY = [
   'accelerometer=()',
-  'bluetooth=()',
   'camera=()',
   'display-capture=()',
   'geolocation=()',
