@@ -95,6 +95,8 @@ describe('public site', () => {
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' }).click();
     await page.waitForURL('**/about-us');
+    // The URL changes before React has rendered the new page; the page a person then sees is what counts.
+    await page.getByRole('heading', { level: 1, name: 'A vault built by its members' }).waitFor();
     await expect(page.evaluate(() => window.scrollY)).resolves.toBe(0);
   });
 });

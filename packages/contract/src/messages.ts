@@ -151,6 +151,10 @@ export const messages = {
     'The recipient is no longer an active member, so the request stays pending. Reject it to return the tokens.',
   sendRequestApprovedNotice: 'Your send request of {amount} {symbol} was approved',
   sendRequestRejectedNotice: 'Your send request of {amount} {symbol} was rejected: {reason}',
+  // ours: issue 9, notifications in the bell ({email} is the sender's address, never an internal id)
+  tokensReceivedNotice: 'You received {amount} {symbol} from {email}',
+  passwordChangedNotice:
+    'Your password was changed. If this was not you, reset it now with "Forgot password" and contact support.',
 
   // ours: protocol-level errors
   unauthorized: 'Your session has expired. Please log in again.',

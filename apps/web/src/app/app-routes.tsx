@@ -1,25 +1,61 @@
-import { lazy } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
-import { SettingsPage } from '../features/account/settings-page';
+import { lazy, Suspense } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { Spinner } from '../components/button';
 import { AuthRoute } from '../features/auth/auth-route';
-import { ChangePasswordPage } from '../features/auth/change-password-page';
 import { VerifiedNotice } from '../features/auth/verified-notice';
-import { MembershipApplicationPage } from '../features/membership/membership-page';
 import { AboutPage } from '../features/site/about-page';
 import { ContactPage } from '../features/site/contact-page';
 import { FaqPage } from '../features/site/faq-page';
 import { HomePage } from '../features/site/home-page';
-import { LaterPage, VaultNotActivatedPage } from './later-pages';
-import { MemberLayout } from './member-layout';
+import { getToken } from '../lib/api';
+import { useSession } from '../lib/session';
 import { PublicLayout } from './public-layout';
-import { RequireMember } from './require-member';
-import { RequireMembership } from './require-membership';
+import { ScreenBoundary } from './screen-boundary';
 
 /*
- * The wallet screens (and recharts with them) are downloaded when a member first opens one, so the public
- * site never loads them; the member layout shows a spinner meanwhile (Suspense) and its error boundary
- * offers a reload if the download fails.
+ * The public site downloads only itself (issue 9): everything behind sign-in is downloaded when a member
+ * first opens it. The member area's frame (guards, layout, the small screens) is one download, asked for
+ * once for all its parts, and at once when the app starts with a stored session (a member coming back);
+ * the bigger screens (settings, membership application, the wallet screens with recharts) follow each on
+ * its own. MemberArea shows a spinner while the frame downloads and a reload if it fails; the member
+ * layout does the same for its screens (Suspense and its error boundary).
  */
+let memberFrame:
+  | Promise<
+      [
+        typeof import('./require-member'),
+        typeof import('./member-layout'),
+        typeof import('./require-membership'),
+        typeof import('./later-pages'),
+        typeof import('./not-found-page'),
+      ]
+    >
+  | undefined;
+const loadMemberFrame = () => {
+  memberFrame ??= Promise.all([
+    import('./require-member'),
+    import('./member-layout'),
+    import('./require-membership'),
+    import('./later-pages'),
+    import('./not-found-page'),
+  ]);
+  return memberFrame;
+};
+if (getToken()) void loadMemberFrame().catch(() => {});
+
+const RequireMember = lazy(() => loadMemberFrame().then(([m]) => ({ default: m.RequireMember })));
+const MemberLayout = lazy(() => loadMemberFrame().then(([, m]) => ({ default: m.MemberLayout })));
+const RequireMembership = lazy(() => loadMemberFrame().then(([, , m]) => ({ default: m.RequireMembership })));
+const LaterPage = lazy(() => loadMemberFrame().then(([, , , m]) => ({ default: m.LaterPage })));
+const VaultNotActivatedPage = lazy(() => loadMemberFrame().then(([, , , m]) => ({ default: m.VaultNotActivatedPage })));
+const NotFoundPage = lazy(() => loadMemberFrame().then(([, , , , m]) => ({ default: m.NotFoundPage })));
+const ChangePasswordPage = lazy(() =>
+  import('../features/auth/change-password-page').then((m) => ({ default: m.ChangePasswordPage })),
+);
+const SettingsPage = lazy(() => import('../features/account/settings-page').then((m) => ({ default: m.SettingsPage })));
+const MembershipApplicationPage = lazy(() =>
+  import('../features/membership/membership-page').then((m) => ({ default: m.MembershipApplicationPage })),
+);
 const DashboardPage = lazy(() =>
   import('../features/wallet/dashboard-page').then((m) => ({ default: m.DashboardPage })),
 );
@@ -66,9 +102,9 @@ export function AppRoutes() {
         />
       </Route>
 
-      <Route element={<RequireMember />}>
-        <Route path="/change-password" element={<ChangePasswordPage />} />
+      <Route element={<MemberArea />}>
         <Route element={<MemberLayout />}>
+          <Route path="/change-password" element={<ChangePasswordPage />} />
           <Route path="/settings" element={<SettingsPage />} />
           <Route path="/profile" element={<MembershipApplicationPage />} />
           <Route path="/error" element={<VaultNotActivatedPage />} />
@@ -95,10 +131,35 @@ export function AppRoutes() {
             <Route path="/Q-tokens" element={<QTokensPage />} />
             <Route path="/token-history" element={<TokenHistoryPage />} />
           </Route>
+          {/* Any other path: a signed-in member is told so in the member layout; MemberArea sends
+              everyone else to the home page (spec 1 §2 "any other path redirects to /"). */}
+          <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Route>
-
-      <Route path="*" element={<Navigate to="/" replace />} />
     </Routes>
+  );
+}
+
+/**
+ * The member routes' guard, downloaded with the member area's frame. A visitor without a session goes to
+ * the home page at once (as RequireMember would send them), without downloading it.
+ */
+function MemberArea() {
+  const { token } = useSession();
+  const location = useLocation();
+  if (!token) return <Navigate to="/" replace />;
+  return (
+    <ScreenBoundary locationKey={location.key} home={{ to: '/', label: 'Back to the home page' }}>
+      <Suspense
+        fallback={
+          <div role="status" className="grid min-h-dvh place-items-center text-brand-600">
+            <Spinner className="size-8" />
+            <span className="sr-only">Loading your account</span>
+          </div>
+        }
+      >
+        <RequireMember />
+      </Suspense>
+    </ScreenBoundary>
   );
 }

@@ -31,7 +31,17 @@ export function App() {
           </SessionProvider>
         </MaintenanceGate>
       </BrowserRouter>
-      <Toaster duration={TOAST_MS} richColors closeButton position="bottom-right" />
+      {/* At the top centre, just under the member header: at the bottom, toasts covered the Send and Save
+          buttons of forms and modals (on phones across the whole width); over the header they would cover
+          the bell and the name, and a pointer resting on a toast keeps it open. */}
+      <Toaster
+        duration={TOAST_MS}
+        richColors
+        closeButton
+        position="top-center"
+        offset={{ top: 80 }}
+        mobileOffset={{ top: 112, left: 12, right: 12 }}
+      />
     </QueryClientProvider>
   );
 }

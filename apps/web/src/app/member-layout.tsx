@@ -33,10 +33,18 @@ export function MemberLayout() {
           <div className="lg:hidden">
             <Logo to="/cryptocurrency" tone="dark" />
           </div>
-          {/* One welcome line: a second row on phones, the left of the bar on desktop. */}
-          <p className="order-last w-full min-w-0 truncate pb-1 text-sm text-slate-600 lg:order-none lg:w-auto lg:flex-1 lg:pb-0">
-            Welcome, <span className="font-semibold text-navy-900">{user.name}</span>{' '}
-            <span className="text-slate-500">({user.email})</span>
+          {/* The welcome line with name and e-mail: under the bar on phones, the name and the e-mail each on a
+              line of its own there; the left of the bar on desktop. What does not fit is cut with an ellipsis
+              and shown whole on hover (title). */}
+          <p className="order-last flex w-full min-w-0 flex-col pb-1 text-sm leading-5 text-slate-600 sm:flex-row sm:gap-1 lg:order-none lg:w-auto lg:flex-1 lg:pb-0">
+            <span className="min-w-0 truncate sm:shrink-0 sm:max-w-[60%]" title={user.name}>
+              Welcome, <span className="font-semibold text-navy-900">{user.name}</span>
+            </span>
+            <span className="min-w-0 truncate text-slate-500" title={user.email}>
+              <span className="hidden sm:inline">(</span>
+              {user.email}
+              <span className="hidden sm:inline">)</span>
+            </span>
           </p>
           <div className="ml-auto flex items-center gap-1 sm:gap-2">
             <NotificationBell />
@@ -44,7 +52,7 @@ export function MemberLayout() {
             <button
               type="button"
               onClick={askLogout}
-              title="Log out"
+              title={`Log out ${user.name}`}
               aria-haspopup="dialog"
               className="max-w-28 truncate rounded-lg px-2 py-2 text-sm font-semibold text-navy-900 hover:bg-slate-100 sm:max-w-48"
             >

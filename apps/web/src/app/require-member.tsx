@@ -1,6 +1,6 @@
 import { Navigate, Outlet } from 'react-router';
 import { Spinner } from '../components/button';
-import { ChangePasswordPage } from '../features/auth/change-password-page';
+import { ImportedChangePasswordPage } from '../features/auth/change-password-page';
 import { useSession } from '../lib/session';
 
 /** Member routes need a stored token (spec 2 §2); imported members see only the password change (spec 1 §6). */
@@ -15,6 +15,6 @@ export function RequireMember() {
       </div>
     );
   }
-  if (info.user.isImported) return <ChangePasswordPage />;
+  if (info.user.isImported) return <ImportedChangePasswordPage />;
   return <Outlet />;
 }

@@ -5,13 +5,16 @@ import { inputClass } from './field';
 export type SignaturePadHandle = {
   /** True when nothing was drawn or typed since the last clear. */
   isEmpty: () => boolean;
-  /** The drawing as a PNG data URL, at the canvas's own resolution. */
+  /** The signature as a PNG data URL of exactly `width` by `height` pixels. */
   toPng: () => string;
   clear: () => void;
 };
 
 type Props = {
-  /** Drawing resolution; the canvas is shown scaled to its container's width, keeping the ratio. */
+  /**
+   * The size of the image the pad hands over (e.g. 1285 by 100). The drawing area on screen keeps this
+   * ratio where the page is wide enough, but is never shorter than MIN_HEIGHT_PX, so a phone gets room to sign.
+   */
   width: number;
   height: number;
   /** Accessible name of the drawing area. */
@@ -21,87 +24,168 @@ type Props = {
   ref?: Ref<SignaturePadHandle>;
 };
 
+/** The drawing area's least height on screen (Tailwind's min-h-30 below). */
+export const MIN_HEIGHT_PX = 120;
 const PEN = '#0b1e33';
 const TYPED_FONT = '"Segoe Script", "Brush Script MT", "Lucida Handwriting", "URW Chancery L", cursive';
 
-/** A white background, so the PNG reads well anywhere. */
-function paintBlank(canvas: HTMLCanvasElement | null) {
-  const ctx = canvas?.getContext('2d');
-  if (!canvas || !ctx) return;
+/**
+ * What was signed, in "box units": 1 is the drawing area's height at the time, x runs from 0 to its
+ * width ÷ height. Kept as strokes and text rather than pixels, so a resized area (a phone turned) and the
+ * exported image are drawn afresh at their own size, sharp and undistorted.
+ */
+type Point = { x: number; y: number };
+type Mark = { kind: 'stroke'; points: Point[] } | { kind: 'text'; text: string; width: number };
+
+/** Pen width in box units: 2.5 CSS pixels in a 120-pixel-high area. */
+const LINE = 2.5 / MIN_HEIGHT_PX;
+
+/** Draws the marks at `scale` pixels per box unit, shifted by (dx, dy) pixels, on white. */
+function render(ctx: CanvasRenderingContext2D, marks: Mark[], scale: number, dx = 0, dy = 0) {
+  const { canvas } = ctx;
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
   ctx.fillStyle = '#ffffff';
   ctx.fillRect(0, 0, canvas.width, canvas.height);
+  ctx.setTransform(scale, 0, 0, scale, dx, dy);
+  for (const mark of marks) {
+    if (mark.kind === 'stroke') drawStroke(ctx, mark.points);
+    else drawText(ctx, mark.text, mark.width);
+  }
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+}
+
+/** The canvas drawn afresh: one box unit is the canvas's height in pixels. */
+function redrawMarks(canvas: HTMLCanvasElement | null, marks: Mark[]) {
+  const ctx = canvas?.getContext('2d');
+  if (canvas && ctx) render(ctx, marks, canvas.height);
+}
+
+function drawStroke(ctx: CanvasRenderingContext2D, points: Point[]) {
+  const [first, ...rest] = points;
+  if (!first) return;
+  ctx.strokeStyle = PEN;
+  ctx.fillStyle = PEN;
+  ctx.lineWidth = LINE;
+  ctx.lineCap = 'round';
+  ctx.lineJoin = 'round';
+  if (rest.length === 0) {
+    // A tap leaves a dot.
+    ctx.beginPath();
+    ctx.arc(first.x, first.y, LINE / 2, 0, 2 * Math.PI);
+    ctx.fill();
+    return;
+  }
+  ctx.beginPath();
+  ctx.moveTo(first.x, first.y);
+  for (const p of rest) ctx.lineTo(p.x, p.y);
+  ctx.stroke();
+}
+
+/** The typed name, as large as fits the area's width (`width` box units) with a margin. */
+function drawText(ctx: CanvasRenderingContext2D, text: string, width: number) {
+  const margin = 0.24;
+  let size = 0.6;
+  ctx.font = `italic ${size}px ${TYPED_FONT}`;
+  while (size > 0.15 && ctx.measureText(text).width > width - 2 * margin) {
+    size -= 0.02;
+    ctx.font = `italic ${size}px ${TYPED_FONT}`;
+  }
+  ctx.fillStyle = PEN;
+  ctx.textBaseline = 'middle';
+  ctx.fillText(text, margin, 0.5);
 }
 
 /**
  * A signature pad: a canvas drawn with pointer events (mouse, pen, touch), with Clear and, for keyboard
- * users, "Type your name to sign", which writes the typed name onto the same canvas. The canvas keeps its
- * own resolution (e.g. 1285 by 100) and is shown scaled to its container, so each pointer position is
- * mapped from CSS pixels into canvas pixels.
+ * users, "Type your name to sign", which writes the typed name into the same area. The area on screen
+ * is as wide as its container and at least MIN_HEIGHT_PX high (the export's ratio when that is taller);
+ * the canvas matches it pixel for pixel (times the screen's density). `toPng` draws the signature into an
+ * image of exactly width by height, the area scaled to that height and centred: the stored image keeps
+ * the spec's size whatever screen it was signed on.
  */
 export function SignaturePad({ width, height, label, onChange, ref }: Props) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
-  const last = useRef<{ x: number; y: number } | null>(null);
-  const inkRef = useRef(false);
+  const marks = useRef<Mark[]>([]);
+  /** The stroke being drawn, while the pointer is down. */
+  const drawing = useRef<Point[] | null>(null);
+  /** The area's CSS size, for pointer mapping and the export's proportions. */
+  const box = useRef({ width: 0, height: 0 });
   const [typed, setTyped] = useState('');
   const typedId = useId();
 
-  const setInk = (hasInk: boolean) => {
-    inkRef.current = hasInk;
-    onChange?.(hasInk);
-  };
+  const setInk = (hasInk: boolean) => onChange?.(hasInk);
 
-  const context = () => canvasRef.current?.getContext('2d') ?? null;
+  const redraw = () => redrawMarks(canvasRef.current, marks.current);
 
-  useEffect(() => paintBlank(canvasRef.current), []);
-
-  const toCanvas = (event: PointerEvent<HTMLCanvasElement>) => {
-    const rect = event.currentTarget.getBoundingClientRect();
-    return {
-      x: ((event.clientX - rect.left) * width) / rect.width,
-      y: ((event.clientY - rect.top) * height) / rect.height,
+  // The canvas follows the area's size (first layout, window resizes, a phone turned) and is drawn again.
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    if (!canvas) return;
+    const fit = () => {
+      const rect = canvas.getBoundingClientRect();
+      if (rect.width === 0 || rect.height === 0) return;
+      box.current = { width: rect.width, height: rect.height };
+      const density = window.devicePixelRatio || 1;
+      canvas.width = Math.round(rect.width * density);
+      canvas.height = Math.round(rect.height * density);
+      redrawMarks(canvas, marks.current);
     };
+    fit();
+    const observer = new ResizeObserver(fit);
+    observer.observe(canvas);
+    return () => observer.disconnect();
+  }, []);
+
+  const toUnits = (event: PointerEvent<HTMLCanvasElement>): Point => {
+    const rect = event.currentTarget.getBoundingClientRect();
+    return { x: (event.clientX - rect.left) / rect.height, y: (event.clientY - rect.top) / rect.height };
   };
 
-  const stroke = (to: { x: number; y: number }) => {
-    const ctx = context();
-    const from = last.current;
-    if (!ctx || !from) return;
-    ctx.strokeStyle = PEN;
-    ctx.lineWidth = 2.5;
-    ctx.lineCap = 'round';
-    ctx.lineJoin = 'round';
-    ctx.beginPath();
-    ctx.moveTo(from.x, from.y);
-    ctx.lineTo(to.x, to.y);
-    ctx.stroke();
-    last.current = to;
+  /** Draws the newest piece of the current stroke only (a full redraw per pointer move would lag). */
+  const extend = (to: Point) => {
+    const points = drawing.current;
+    const canvas = canvasRef.current;
+    const ctx = canvas?.getContext('2d');
+    if (!points || !canvas || !ctx) return;
+    const from = points[points.length - 1];
+    points.push(to);
+    const scale = canvas.height;
+    ctx.setTransform(scale, 0, 0, scale, 0, 0);
+    drawStroke(ctx, from ? [from, to] : [to]);
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
   };
 
   const clear = () => {
-    paintBlank(canvasRef.current);
+    marks.current = [];
+    drawing.current = null;
+    redraw();
     setInk(false);
   };
 
   useImperativeHandle(ref, () => ({
-    isEmpty: () => !inkRef.current,
-    toPng: () => canvasRef.current?.toDataURL('image/png') ?? '',
+    isEmpty: () => marks.current.length === 0,
+    toPng: () => {
+      const out = document.createElement('canvas');
+      out.width = width;
+      out.height = height;
+      const ctx = out.getContext('2d');
+      if (!ctx) return '';
+      const { width: boxWidth, height: boxHeight } = box.current;
+      const ratio = boxHeight > 0 ? boxWidth / boxHeight : width / height;
+      // The whole area, as large as fits: its height becomes the image's (or its width, if it is wider).
+      const scale = Math.min(height, width / ratio);
+      render(ctx, marks.current, scale, (width - ratio * scale) / 2, (height - scale) / 2);
+      return out.toDataURL('image/png');
+    },
     clear,
   }));
 
   const signTyped = () => {
-    const name = typed.trim();
-    const ctx = context();
-    if (!name || !ctx) return;
-    paintBlank(canvasRef.current);
-    let size = Math.round(height * 0.6);
-    ctx.font = `italic ${size}px ${TYPED_FONT}`;
-    while (size > 12 && ctx.measureText(name).width > width - 48) {
-      size -= 2;
-      ctx.font = `italic ${size}px ${TYPED_FONT}`;
-    }
-    ctx.fillStyle = PEN;
-    ctx.textBaseline = 'middle';
-    ctx.fillText(name, 24, height / 2);
+    const text = typed.trim();
+    const { width: boxWidth, height: boxHeight } = box.current;
+    if (!text || boxHeight === 0) return;
+    marks.current = [{ kind: 'text', text, width: boxWidth / boxHeight }];
+    redraw();
     setInk(true);
   };
 
@@ -110,27 +194,26 @@ export function SignaturePad({ width, height, label, onChange, ref }: Props) {
       <div className="overflow-hidden rounded-lg border-2 border-dashed border-slate-300 bg-white">
         <canvas
           ref={canvasRef}
-          width={width}
-          height={height}
           role="img"
           aria-label={label}
-          className="block h-auto w-full touch-none cursor-crosshair"
+          style={{ aspectRatio: `${width} / ${height}` }}
+          className="block min-h-30 w-full touch-none cursor-crosshair"
           onPointerDown={(event) => {
             event.currentTarget.setPointerCapture(event.pointerId);
-            last.current = toCanvas(event);
-            // A tap leaves a dot.
-            stroke({ x: last.current.x + 0.1, y: last.current.y });
+            drawing.current = [];
+            marks.current.push({ kind: 'stroke', points: drawing.current });
+            extend(toUnits(event));
           }}
           onPointerMove={(event) => {
-            if (last.current) stroke(toCanvas(event));
+            if (drawing.current) extend(toUnits(event));
           }}
           onPointerUp={() => {
-            if (!last.current) return;
-            last.current = null;
+            if (!drawing.current) return;
+            drawing.current = null;
             setInk(true);
           }}
           onPointerCancel={() => {
-            last.current = null;
+            drawing.current = null;
           }}
         />
       </div>

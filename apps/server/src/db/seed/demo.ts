@@ -1,13 +1,17 @@
 import { fromUnits, round, toUnits } from '@vault/contract/money';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
+import { loadConfig } from '../../config.ts';
 import type { Context } from '../../context.ts';
 import { createLedger } from '../../ledger/ledger.ts';
 import { newId } from '../../lib/ids.ts';
 import { hashPassword } from '../../lib/passwords.ts';
+import { sharedSecret } from '../../lib/secrets.ts';
 import { settingsService } from '../../modules/settings/service.ts';
+import { type StorageService, storageService } from '../../modules/storage/service.ts';
 import type { Db } from '../client.ts';
 import { assetPrices, cryptoCoins, nativeTokens, notifications, users } from '../schema.ts';
+import { demoSignaturePng } from './demo-signature.ts';
 
 type DemoUser = {
   email: string;
@@ -17,6 +21,8 @@ type DemoUser = {
   values: Partial<typeof users.$inferInsert>;
   /** Opening balances, issued from the treasury through the ledger. */
   balances?: Record<string, string>;
+  /** A submitted application carries a signature: a real private upload, as the wizard leaves it. */
+  signed?: boolean;
 };
 
 const membership = (first: string, last: string, email: string) => ({
@@ -49,6 +55,7 @@ export const DEMO_USERS: DemoUser[] = [
     password: 'Member2026!',
     what: 'activated member with membership data',
     balances: { Q: '2500', XAG: '40', XAU: '1.5', BTC: '0.25', ETH: '2' },
+    signed: true,
     values: {
       isWalletActivated: true,
       savedFormData: membership('Morgan', 'Member', 'member@vault.local'),
@@ -61,6 +68,7 @@ export const DEMO_USERS: DemoUser[] = [
     password: 'Pending2026!',
     what: 'member with membership data, vault not activated yet (0.05 BTC, 100 Q)',
     balances: { BTC: '0.05', Q: '100' },
+    signed: true,
     values: {
       savedFormData: membership('Pat', 'Pending', 'pending@vault.local'),
       gpaData: { ...membership('Pat', 'Pending', 'pending@vault.local'), status: 'submitted' },
@@ -304,9 +312,39 @@ async function seedPriceHistory(db: Db) {
   }
 }
 
-/** Demo data for a fresh install. Safe to run on every start: it only adds what is missing. */
-export async function seedDemo(db: Db, log: Logger) {
+/**
+ * The member's signature, when they have none yet: a generated 1285 by 100 PNG stored through the storage
+ * service (a private file of their own, within their quota), taken into use like the wizard's upload, and
+ * named in users.sign and both forms as its stable path. Only a member without a signature gets one, in one
+ * guarded UPDATE, so a re-run adds nothing (an upload that lost a race is unused, and the clean-up takes it).
+ */
+async function seedSignature(db: Db, storage: StorageService, userId: string) {
+  const [member] = await db.select({ sign: users.sign }).from(users).where(eq(users.id, userId));
+  if (!member || member.sign) return;
+  const stored = await storage.store(userId, 'signature', demoSignaturePng());
+  const path = await storage.use(userId, stored, 'signature');
+  if (!path) return;
+  const withSignature = (form: typeof users.gpaData | typeof users.savedFormData) =>
+    sql`${form} || jsonb_build_object('signatureUrl', ${path}::text)`;
+  await db
+    .update(users)
+    .set({ sign: path, gpaData: withSignature(users.gpaData), savedFormData: withSignature(users.savedFormData) })
+    .where(and(eq(users.id, userId), isNull(users.sign)));
+}
+
+/**
+ * Demo data for a fresh install. Safe to run on every start: it only adds what is missing. Files (the demo
+ * signatures) go under the configured DATA_DIR unless `dataDir` says otherwise.
+ */
+export async function seedDemo(db: Db, log: Logger, options: { dataDir?: string } = {}) {
   const ledger = createLedger(db);
+  const config = loadConfig();
+  const storage = storageService({
+    config: { ...config, dataDir: options.dataDir ?? config.dataDir },
+    db,
+    log,
+    secrets: { hmac: await sharedSecret(db, 'hmac') },
+  });
   for (const token of TOKENS) {
     await db
       .insert(nativeTokens)
@@ -348,6 +386,7 @@ export async function seedDemo(db: Db, log: Logger) {
         { key: `demo-opening-${asset}`, requestHash: amount },
       );
     }
+    if (demo.signed) await seedSignature(db, storage, member!.id);
   }
   const width = Math.max(...DEMO_USERS.map((u) => u.email.length));
   const lines = DEMO_USERS.map((u) => `  ${u.email.padEnd(width)}  ${u.password.padEnd(14)}  ${u.what}`);

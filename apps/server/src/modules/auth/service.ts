@@ -8,6 +8,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { newId } from '../../lib/ids.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import type { NotificationService } from '../notifications/service.ts';
 import { gpaDataOf, toUserInfo } from '../user/presenter.ts';
 import { humanCheck } from './human-check.ts';
 import { type Attempt, loginThrottle } from './login-throttle.ts';
@@ -26,12 +27,21 @@ export const blockedMessage = (user: Pick<User, 'blockReason'>) =>
 /** For anonymous callers (reset forms): that the account is blocked, never why (issue 8, 6c). */
 const blockedForAnonymous = () => forbidden(messages.blocked, 'BLOCKED');
 
-export function authService(ctx: Context, sessions: SessionService) {
+export function authService(ctx: Context, sessions: SessionService, notifications: NotificationService) {
   const { db } = ctx;
   const throttle = loginThrottle(db);
   const codes = resetCodeStore(db, ctx.secrets.hmac);
   const human = humanCheck(db, ctx.secrets.altcha);
   const notices = securityNotices(ctx.mailer);
+
+  /**
+   * Besides the e-mail, the bell says the password changed (seen at the next login: every session has
+   * just ended). The password is changed whatever happens here: a failure is logged, never answered.
+   */
+  const passwordChangedNotice = (user: User) =>
+    notifications
+      .notify(user.id, messages.passwordChangedNotice)
+      .catch((err) => ctx.log.error({ err }, 'password change notification failed'));
 
   /** A password guess that failed: the member hears of it when it paused logins to their account. */
   const passwordGuessFailed = async (attempt: Attempt, user: User | undefined) => {
@@ -166,6 +176,7 @@ export function authService(ctx: Context, sessions: SessionService) {
         .where(eq(users.id, user.id));
       await sessions.revokeAll(user.id);
       await notices.passwordChanged(user, 'reset');
+      await passwordChangedNotice(user);
       return { message: messages.passwordCreated };
     },
 
@@ -185,6 +196,7 @@ export function authService(ctx: Context, sessions: SessionService) {
       // The spec logs the member out after a change; every other device goes too.
       await sessions.revokeAll(user.id);
       await notices.passwordChanged(user, 'changed');
+      await passwordChangedNotice(user);
       return { message: messages.passwordUpdated };
     },
   };

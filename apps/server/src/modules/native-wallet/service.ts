@@ -1,4 +1,5 @@
-import { messages } from '@vault/contract/messages';
+import { fillMessage, messages } from '@vault/contract/messages';
+import { normalize } from '@vault/contract/money';
 import { type SendTokensBody, sentMessage } from '@vault/contract/schemas/ledger';
 import { and } from 'drizzle-orm';
 import type { Context } from '../../context.ts';
@@ -14,9 +15,15 @@ import {
   recipientNotFound,
   rememberedRecipient,
 } from '../members/recipient.ts';
+import type { NotificationService } from '../notifications/service.ts';
 
 /** Member-facing wallet operations; money moves only through the ledger. */
-export function nativeWalletService(ctx: Context, ledger: Ledger, catalogue: CatalogueService) {
+export function nativeWalletService(
+  ctx: Context,
+  ledger: Ledger,
+  catalogue: CatalogueService,
+  notifications: NotificationService,
+) {
   const { db } = ctx;
   const failed = failedSendLimit(db);
   const lookUp = (me: User, body: SendTokensBody) =>
@@ -35,6 +42,27 @@ export function nativeWalletService(ctx: Context, ledger: Ledger, catalogue: Cat
     if (!asset) throw badRequest(messages.unknownAsset, 'UNKNOWN_ASSET', { coin: messages.unknownAsset });
     assertFitsDecimals(asset, body.amount);
     return rememberedRecipient(me, body.to) ?? lookUp(me, body);
+  }
+
+  /**
+   * The recipient's notification, after the money moved: one insert, keyed by the entry, so a repeated
+   * Idempotency-Key (answered with the same entry) tells nobody twice. The send is done whatever happens
+   * here: a failure is logged, never answered as an error (the member would send again).
+   */
+  async function tellRecipient(
+    me: User,
+    recipient: { id: string; email: string },
+    body: SendTokensBody,
+    entryId: string,
+  ) {
+    const message = fillMessage(messages.tokensReceivedNotice, {
+      amount: normalize(body.amount),
+      symbol: body.coin,
+      email: me.email,
+    });
+    await notifications
+      .notifyOnce(entryId, recipient, message)
+      .catch((err) => ctx.log.error({ err, entryId }, 'receipt notification failed'));
   }
 
   async function send(me: User, body: SendTokensBody, idempotency?: { key: string; requestHash: string }) {
@@ -76,6 +104,7 @@ export function nativeWalletService(ctx: Context, ledger: Ledger, catalogue: Cat
     }
     ctx.events.emit('walletUpdated', { userId: me.id, email: me.email });
     ctx.events.emit('walletUpdated', { userId: recipient.id, email: recipient.email });
+    await tellRecipient(me, recipient, body, entryId);
     return { message: sentMessage(body.coin), data: { entryId } };
   }
 

@@ -25,6 +25,23 @@ export function notificationService(ctx: Context) {
       if (!tx) announce();
       return { notification, announce };
     },
+    /**
+     * Tells a member about one event that may be reported again (a send answered twice for one
+     * Idempotency-Key): the notification takes the event's own id (a UUID, e.g. the journal entry's), so
+     * a repeat writes and tells nothing. One statement: the caller already knows the member's e-mail.
+     * Returns the notification, or null when this event was told before.
+     */
+    async notifyOnce(eventId: string, to: { id: string; email: string }, message: string) {
+      const [row] = await ctx.db
+        .insert(notifications)
+        .values({ id: eventId, userId: to.id, message })
+        .onConflictDoNothing({ target: notifications.id })
+        .returning();
+      if (!row) return null;
+      const notification = { _id: row.id, message: row.message, createdAt: row.createdAt.toISOString() };
+      ctx.events.emit('notificationCreated', { userId: to.id, email: to.email, notification });
+      return notification;
+    },
     async list(userId: string, page: number, limit: number) {
       const where = eq(notifications.userId, userId);
       const [rows, [count]] = await Promise.all([

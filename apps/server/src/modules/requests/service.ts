@@ -81,14 +81,26 @@ export function requestService(ctx: Context, ledger: Ledger, notifications: Noti
     return { message: messages.requestSubmitted, data: { requestId: request!.id } };
   }
 
-  /** Both parties' open screens refresh; the member is told the outcome (notification, live). */
+  /**
+   * Both parties' open screens refresh; the member is told the outcome and, when approved, the recipient
+   * is told what they received and from whom (by e-mail) (notifications, live).
+   */
   async function announce(request: Awaited<ReturnType<typeof find>>, notice: string) {
     const { view } = request;
     ctx.events.emit('walletUpdated', { userId: request.userId, email: view.from.email });
-    if (view.status === 'approved' && view.to)
-      ctx.events.emit('walletUpdated', { userId: request.toUserId, email: view.to });
+    const received = view.status === 'approved' && view.to !== '';
+    if (received) ctx.events.emit('walletUpdated', { userId: request.toUserId, email: view.to });
     // The decision is committed: a failed notice must not turn it into an error (a retry would say 409).
     await notifications.notify(request.userId, notice).catch((err) => ctx.log.error({ err }, 'request notice failed'));
+    if (!received) return;
+    const receipt = fillMessage(messages.tokensReceivedNotice, {
+      amount: view.amount,
+      symbol: view.coin,
+      email: view.from.email,
+    });
+    await notifications
+      .notify(request.toUserId, receipt)
+      .catch((err) => ctx.log.error({ err }, 'receipt notification failed'));
   }
 
   return {

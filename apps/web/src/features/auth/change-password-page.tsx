@@ -1,15 +1,36 @@
 import { useState } from 'react';
 import { Button } from '../../components/button';
+import { Card } from '../../components/card';
 import { ChangePasswordForm } from '../../components/change-password-form';
 import { Logo } from '../../components/logo';
 import { useAuthModals } from './auth-modal-context';
 import { LogoutModal } from './logout-modal';
 
 /**
- * /change-password, and the one screen an imported member sees until the password is changed
- * (spec 1 §6 "Imported accounts ... see a restricted catch-all screen").
+ * /change-password for every member (inside the member layout): the same form as Account Settings.
+ * The change signs the member out everywhere; the sign-in form opens for the new password.
  */
 export function ChangePasswordPage() {
+  const modals = useAuthModals();
+  return (
+    <div className="space-y-6">
+      <h1 className="text-2xl font-semibold text-navy-900">Change Password</h1>
+      <Card className="max-w-xl">
+        <ChangePasswordForm
+          wording="settings"
+          onChanged={() => modals.open('signIn')}
+          note={<p className="text-xs text-slate-500">You will be signed out on every device and log in again.</p>}
+        />
+      </Card>
+    </div>
+  );
+}
+
+/**
+ * The one screen an imported member sees on every member route until the password is changed
+ * (spec 1 §6 "Imported accounts ... see a restricted catch-all screen").
+ */
+export function ImportedChangePasswordPage() {
   const modals = useAuthModals();
   const [logoutOpen, setLogoutOpen] = useState(false);
   return (

@@ -12,6 +12,7 @@ import { ApiError, api } from '../../lib/api';
 import { errorText } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { useAuthModals } from './auth-modal-context';
+import { forgetSignedUpEmail } from './signed-up-email';
 
 export function SignInModal() {
   const modals = useAuthModals();
@@ -50,12 +51,12 @@ function SignInForm() {
     try {
       const res = await api<LoginResponse>('auth/login', { body: values, token: null });
       session.signIn(res);
+      forgetSignedUpEmail();
       toast.success(messages.loggedIn);
-      // Where a fresh session goes next (spec 1 §4 "Login").
+      // Where a fresh session goes next (spec 1 §4 "Login"); /sign-in does not stay in the address bar.
       if (res.user.isImported) modals.open('changePassword');
-      else if (res.gpaData) {
-        modals.close('/cryptocurrency');
-      } else modals.open('openAccount');
+      else if (res.gpaData) modals.close('/cryptocurrency');
+      else modals.open('openAccount');
     } catch (error) {
       toast.error(loginErrorText(error));
       if (error instanceof ApiError && error.body.code === 'EMAIL_NOT_VERIFIED') setUnverifiedEmail(values.email);

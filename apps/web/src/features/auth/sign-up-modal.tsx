@@ -10,6 +10,7 @@ import { api } from '../../lib/api';
 import { showServerError } from '../../lib/form-errors';
 import { useAuthModals } from './auth-modal-context';
 import { HumanCheck } from './human-check';
+import { rememberSignedUpEmail } from './signed-up-email';
 
 export function SignUpModal() {
   const modals = useAuthModals();
@@ -51,6 +52,8 @@ function SignUpForm() {
         token: null,
       });
       toast.success(res.message);
+      // The verification link opens the sign-in form, maybe in another tab: it is filled in there too.
+      rememberSignedUpEmail(email);
       modals.open('signIn', email);
     } catch (error) {
       showServerError(error, form.setError);

@@ -3,8 +3,12 @@ import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { useAuthModals } from './auth-modal-context';
+import { signedUpEmail } from './signed-up-email';
 
-/** The e-mail verification link lands on /?verified=1 (or 0): say how it went, then tidy the address. */
+/**
+ * The e-mail verification link lands on /?verified=1 (or 0): say how it went, then tidy the address. A
+ * verified address opens the sign-in form, filled in with the address typed at sign-up in this browser.
+ */
 export function VerifiedNotice() {
   const [params, setParams] = useSearchParams();
   const { open } = useAuthModals();
@@ -14,7 +18,9 @@ export function VerifiedNotice() {
     if (verified === null) return;
     if (verified === '1') {
       toast.success(messages.emailVerified, { id: 'email-verified' });
-      open('signIn');
+      // Filled in with the address this browser signed up with, if it did.
+      const email = signedUpEmail();
+      open('signIn', email || undefined);
     } else toast.error(messages.verificationLinkInvalid, { id: 'email-verified' });
     setParams(
       (p) => {

@@ -14,7 +14,10 @@ import { errorText } from '../../lib/format';
 import { fieldId } from './form-fields';
 import type { WizardValues } from './form-values';
 
-/** Spec 1 §9: the signature canvas of the membership wizard is 1285 by 100. */
+/**
+ * Spec 1 §9: the signature canvas of the membership wizard is 1285 by 100. That is the uploaded image's
+ * size; on screen the pad is at least 120 pixels high, so a phone has room to sign (see SignaturePad).
+ */
 const CANVAS_WIDTH = 1285;
 const CANVAS_HEIGHT = 100;
 

@@ -106,11 +106,14 @@ const countryOfDialCode = (dialCode: string) => COUNTRIES.find((c) => c.dialCode
 
 /**
  * Where the wizard starts: the saved draft (or, failing that, the submitted form) at its step, every
- * value filled in; a new application starts at the Instructions.
+ * value filled in; a new application starts at the Instructions with the account's e-mail as the
+ * primary e-mail.
  */
 export function initialState({ user, gpaData }: UserInfoResponse): { step: number; values: WizardValues } {
   const saved = user.savedFormData ?? gpaData ?? null;
   const values = fill(emptyValues(), saved);
+  // The account's own address is the likely primary e-mail: offered until the member writes another.
+  if (values.primaryEmail === '') values.primaryEmail = user.email;
   const savedUi = isRecord(saved?.ui) ? saved.ui : {};
   if (typeof savedUi.primaryPhoneCountry !== 'string' || dialCodeOf(savedUi.primaryPhoneCountry) === undefined) {
     values.ui.primaryPhoneCountry = countryOfDialCode(values.primaryPhone.countryCode);

@@ -54,15 +54,31 @@ export function DashboardPage() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold text-navy-900">Dashboard</h1>
         <div className="flex items-center gap-2">
+          {/* A toggle (WAI-ARIA button pattern): its name stays 'Hide balances' and aria-pressed says whether it
+              is on; the eye and the switch show the state to the eye, the title what a click does. */}
           <button
             type="button"
             aria-pressed={hidden}
-            title={hidden ? 'Show balances' : 'Hide balances'}
+            title={hidden ? 'Balances are hidden: click to show them' : 'Hide balances'}
             onClick={() => setHidden(!hidden)}
-            className="inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-navy-900 hover:bg-slate-50"
+            className={`inline-flex items-center gap-2 rounded-lg border px-3 py-2 text-sm font-semibold transition-colors ${
+              hidden
+                ? 'border-navy-900 bg-navy-900 text-white hover:bg-navy-800'
+                : 'border-slate-300 bg-white text-navy-900 hover:bg-slate-50'
+            }`}
           >
             <WalletIcon name={hidden ? 'eyeOff' : 'eye'} />
             <span>Hide balances</span>
+            <span
+              aria-hidden="true"
+              data-testid="hide-balances-switch"
+              data-on={hidden}
+              className={`relative inline-block h-4 w-7 shrink-0 rounded-full transition-colors ${hidden ? 'bg-gold-500' : 'bg-slate-300'}`}
+            >
+              <span
+                className={`absolute top-0.5 left-0.5 size-3 rounded-full bg-white shadow-sm transition-transform ${hidden ? 'translate-x-3' : ''}`}
+              />
+            </span>
           </button>
           <button
             type="button"
@@ -134,7 +150,14 @@ export function DashboardPage() {
                   {activated ? 'Vault activated' : 'Vault not activated'}
                 </p>
               </div>
-              <WalletActions actions={dashboardActions(user)} label="Wallet actions" tone="dark" even />
+              <div className="space-y-2">
+                <WalletActions actions={dashboardActions(user)} label="Wallet actions" tone="dark" even />
+                {activated ? null : (
+                  <p className="text-xs text-slate-300">
+                    Top up to activate your vault; Swap and Withdrawal open once it is activated.
+                  </p>
+                )}
+              </div>
             </section>
             <Card title="Portfolio by category" level={2}>
               <PortfolioChart byCategory={totals.byCategory} hidden={hidden} />

@@ -29,15 +29,21 @@ const go = (to: string, state?: Record<string, unknown>): ActionTarget => ({ kin
 const gated = (member: Member, to: string, state?: Record<string, unknown>): ActionTarget =>
   member.isWalletActivated ? go(to, state) : go('/error');
 
-/** The dashboard's four buttons: Withdrawal, Top-Up, Send (Send Request for sdira members), Swap. */
+/**
+ * The dashboard's four buttons: Withdrawal, Top-Up, Send (Send Request for sdira members), Swap. The first
+ * is the prominent one. Before activation the member's next step leads: Top-Up (the Send screen holds the
+ * deposit instructions for activating), then Send; Swap and Withdrawal, which need an activated vault,
+ * come last.
+ */
 export function dashboardActions(member: Member): WalletAction[] {
-  return [
-    { label: 'Withdrawal', target: gated(member, '/withdrawal') },
-    // Before activation the Send screen holds the deposit instructions for activating; afterwards, deposit addresses.
-    { label: 'Top-Up', target: member.isWalletActivated ? go('/DepositAddress') : go('/Send') },
-    { label: sendLabel(member), target: go('/Send') },
-    { label: 'Swap', target: gated(member, '/crypto-swap') },
-  ];
+  const withdrawal: WalletAction = { label: 'Withdrawal', target: gated(member, '/withdrawal') };
+  const topUp: WalletAction = {
+    label: 'Top-Up',
+    target: member.isWalletActivated ? go('/DepositAddress') : go('/Send'),
+  };
+  const send: WalletAction = { label: sendLabel(member), target: go('/Send') };
+  const swap: WalletAction = { label: 'Swap', target: gated(member, '/crypto-swap') };
+  return member.isWalletActivated ? [withdrawal, topUp, send, swap] : [topUp, send, swap, withdrawal];
 }
 
 /**

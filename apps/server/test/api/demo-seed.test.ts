@@ -1,0 +1,74 @@
+import { mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq, inArray } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Database, openDatabase } from '../../src/db/client.ts';
+import { uploads, users } from '../../src/db/schema.ts';
+import { seedDemo } from '../../src/db/seed/demo.ts';
+import { createTestDatabase } from '../test-database.ts';
+
+/**
+ * Issue 9: the demo's submitted applications carry a real signature. The seed runs on a database of its
+ * own (it adds fixed demo members and tokens, which the shared API database must not get).
+ */
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let opened: Database;
+let dataDir: string;
+const log = pino({ level: 'silent' });
+
+beforeAll(async () => {
+  database = await createTestDatabase('vault_seed_test');
+  dataDir = await mkdtemp(path.join(tmpdir(), 'vault-seed-'));
+  opened = await openDatabase({ url: database.url, dataDir, log });
+});
+afterAll(async () => {
+  await opened?.close();
+  await database?.drop();
+});
+
+const SIGNED = ['member@vault.local', 'pending@vault.local'];
+
+async function signedMembers() {
+  const rows = await opened.db
+    .select({ id: users.id, email: users.email, sign: users.sign, gpa: users.gpaData, saved: users.savedFormData })
+    .from(users)
+    .where(inArray(users.email, SIGNED));
+  return rows.sort((a, b) => a.email.localeCompare(b.email));
+}
+
+describe('demo seed signatures', () => {
+  it('gives the submitted applications a private 1285 x 100 PNG upload, named in sign and both forms', async () => {
+    await seedDemo(opened.db, log, { dataDir });
+    const members = await signedMembers();
+    expect(members).toHaveLength(2);
+    for (const m of members) {
+      expect(m.sign).toMatch(/^\/uploads\/[0-9a-f-]+\.png$/);
+      expect((m.gpa as Record<string, unknown>).signatureUrl).toBe(m.sign);
+      expect((m.saved as Record<string, unknown>).signatureUrl).toBe(m.sign);
+      const name = m.sign!.slice('/uploads/'.length);
+      const [row] = await opened.db.select().from(uploads).where(eq(uploads.fileName, name));
+      expect(row).toMatchObject({ userId: m.id, kind: 'signature', mime: 'image/png' });
+      expect(row!.referencedAt).not.toBeNull();
+      // Private: in the private folder, not where /uploads/ is served from.
+      const png = await readFile(path.join(dataDir, 'private-uploads', name));
+      await expect(readFile(path.join(dataDir, 'uploads', name))).rejects.toThrow();
+      expect(png.subarray(1, 4).toString('ascii')).toBe('PNG');
+      expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1285, 100]);
+      expect(row!.size).toBe(png.length);
+    }
+    // Members without a submitted application get none.
+    const [newcomer] = await opened.db.select().from(users).where(eq(users.email, 'newcomer@vault.local'));
+    expect(newcomer?.sign).toBeNull();
+  });
+
+  it('is idempotent: a second run keeps the signatures and stores no other file', async () => {
+    const before = await signedMembers();
+    const files = await readdir(path.join(dataDir, 'private-uploads'));
+    await seedDemo(opened.db, log, { dataDir });
+    expect(await signedMembers()).toEqual(before);
+    expect(await readdir(path.join(dataDir, 'private-uploads'))).toEqual(files);
+    expect(await opened.db.select().from(uploads)).toHaveLength(2);
+  });
+});
