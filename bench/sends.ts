@@ -4,16 +4,14 @@
  * 11; aim ≥ 0.5). Also p50/p99 latency. Not a test: it prints figures.
  * Uses DATABASE_URL's server (a fresh database, dropped afterwards) or an embedded PostgreSQL.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
-import { mkdtemp } from 'node:fs/promises';
 import http from 'node:http';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
 import { hashPassword } from '../apps/server/src/lib/passwords.ts';
 import { createTestDatabase } from '../apps/server/test/test-database.ts';
+import { login, startServer } from './server.ts';
 
 const CLIENTS = 16;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -46,36 +44,6 @@ function pgbenchTps(url: string) {
   return { tps: Number(tps[1]), transactions: Number(done[1]) };
 }
 
-async function startServer(url: string) {
-  const port = 41000 + Math.floor(Math.random() * 5000);
-  const nodeArgs = process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : [];
-  const server: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
-    env: {
-      ...process.env,
-      DATABASE_URL: url,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: await mkdtemp(path.join(tmpdir(), 'vault-bench-')),
-      SEED: 'true',
-      // Not 'production': that refuses the demo seed (published passwords) and needs real JWT_SECRET/PUBLIC_URL.
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 200; i++) {
-    if (
-      await fetch(`${base}/api/health`)
-        .then((r) => r.ok)
-        .catch(() => false)
-    )
-      return { server, base };
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('server did not start');
-}
-
 /** 16 senders (activated, membership data, a large Q balance through the ledger) and 16 recipients. */
 async function prepareMembers(url: string, base: string) {
   const client = new pg.Client({ connectionString: url });
@@ -105,16 +73,6 @@ async function prepareMembers(url: string, base: string) {
     s.token = await login(base, s.email, PASSWORD);
   }
   return senders;
-}
-
-async function login(base: string, email: string, password: string) {
-  const res = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  if (!res.ok) throw new Error(`login failed for ${email}: ${await res.text()}`);
-  return ((await res.json()) as { accessToken: string }).accessToken;
 }
 
 /** One POST over a kept-alive connection (node:http: far cheaper per request than fetch), with a fresh Idempotency-Key. */
@@ -194,7 +152,9 @@ const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 const database = await createTestDatabase('vault_bench');
-const { server, base } = await startServer(database.url);
+const { server, base } = await startServer(database.url, {
+  nodeArgs: process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : [],
+});
 try {
   const senders = await prepareMembers(database.url, base);
   await runSends(base, senders, 2); // warm-up

@@ -12,15 +12,15 @@
  * Lighthouse reaches nothing but the local server (error reporting is its CLI's alone), and chromium runs
  * without background networking. TBT comes from CPU time measured on this machine (× 4): run it quiet.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { createTestDatabase } from '../apps/server/test/test-database.ts';
+import { login, startServer } from './server.ts';
 
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -43,47 +43,6 @@ const FLAGS: Flags = {
   locale: 'en-US',
   onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
 };
-
-async function startServer(url: string) {
-  const port = 46000 + Math.floor(Math.random() * 4000);
-  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    env: {
-      ...process.env,
-      DATABASE_URL: url,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: await mkdtemp(path.join(tmpdir(), 'vault-bench-web-')),
-      SEED: 'true',
-      // Not 'production': that refuses the demo seed (published passwords) and needs real JWT_SECRET/PUBLIC_URL.
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      WEB_DIST,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 240; i++) {
-    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
-    if (
-      await fetch(`${base}/api/health`)
-        .then((r) => r.ok)
-        .catch(() => false)
-    )
-      return { server, base };
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('server did not start');
-}
-
-async function login(base: string, email: string, password: string) {
-  const res = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  if (!res.ok) throw new Error(`login failed for ${email}: ${await res.text()}`);
-  return ((await res.json()) as { accessToken: string }).accessToken;
-}
 
 type NetworkRequest = { url: string; resourceType?: string; transferSize?: number; statusCode?: number };
 
@@ -118,7 +77,7 @@ if (!process.env.WEB_DIST && !existsSync(path.join(WEB_DIST, 'index.html'))) {
 }
 
 const database = await createTestDatabase('vault_bench_web');
-const { server, base } = await startServer(database.url);
+const { server, base } = await startServer(database.url, { env: { WEB_DIST } });
 const browser = await puppeteer.launch({
   executablePath: CHROMIUM,
   headless: true,

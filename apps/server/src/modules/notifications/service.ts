@@ -4,6 +4,10 @@ import type { Tx } from '../../db/client.ts';
 import { notifications, users } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
 
+type Row = typeof notifications.$inferSelect;
+/** A notification as the bell shows it (spec 1 §3). */
+const present = (n: Row) => ({ _id: n.id, message: n.message, createdAt: n.createdAt.toISOString() });
+
 export function notificationService(ctx: Context) {
   return {
     /**
@@ -15,7 +19,7 @@ export function notificationService(ctx: Context) {
       const db = tx ?? ctx.db;
       const [row] = await db.insert(notifications).values({ id: newId(), userId, message }).returning();
       const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-      const notification = { _id: row!.id, message: row!.message, createdAt: row!.createdAt.toISOString() };
+      const notification = present(row!);
       let told = false;
       const announce = () => {
         if (told || !user) return;
@@ -38,7 +42,7 @@ export function notificationService(ctx: Context) {
         .onConflictDoNothing({ target: notifications.id })
         .returning();
       if (!row) return null;
-      const notification = { _id: row.id, message: row.message, createdAt: row.createdAt.toISOString() };
+      const notification = present(row);
       ctx.events.emit('notificationCreated', { userId: to.id, email: to.email, notification });
       return notification;
     },
@@ -55,7 +59,7 @@ export function notificationService(ctx: Context) {
         ctx.db.select({ n: sql<number>`count(*)::int` }).from(notifications).where(where),
       ]);
       return {
-        data: rows.map((n) => ({ _id: n.id, message: n.message, createdAt: n.createdAt.toISOString() })),
+        data: rows.map(present),
         total: count?.n ?? 0,
         page,
         limit,
