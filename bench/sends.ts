@@ -152,7 +152,7 @@ const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 const database = await createTestDatabase('vault_bench');
-const { server, base } = await startServer(database.url, {
+const { server, base, stop } = await startServer(database.url, {
   nodeArgs: process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : [],
 });
 try {
@@ -183,7 +183,6 @@ try {
   console.log(`CPU per pgbench transaction: PostgreSQL ${postgresCpuPerTx.toFixed(3)} ms`);
   console.log(`ratio sends / pgbench: ${(sendsPerSecond / tps).toFixed(2)} (aim ≥ 0.5)`);
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((r) => server.once('exit', r));
+  await stop();
   await database.drop();
 }

@@ -76,8 +76,8 @@ if (!process.env.WEB_DIST && !existsSync(path.join(WEB_DIST, 'index.html'))) {
   execFileSync('npm', ['run', 'build', '-w', 'apps/web'], { stdio: 'inherit' });
 }
 
-const database = await createTestDatabase('vault_bench_web');
-const { server, base } = await startServer(database.url, { env: { WEB_DIST } });
+// The browser first: a missing chromium ends the run before a database or server exists (puppeteer closes
+// the browser when the process exits).
 const browser = await puppeteer.launch({
   executablePath: CHROMIUM,
   headless: true,
@@ -93,6 +93,8 @@ const browser = await puppeteer.launch({
     '--no-first-run',
   ],
 });
+const database = await createTestDatabase('vault_bench_web');
+const { base, stop } = await startServer(database.url, { env: { WEB_DIST } });
 try {
   await mkdir(REPORTS, { recursive: true });
   const token = await login(base, 'member@vault.local', 'Member2026!');
@@ -146,7 +148,6 @@ try {
   console.log('aims for /: performance ≥ 95, JS ≤ 150 KB gzip, LCP ≤ 2.5 s, CLS ≤ 0.1');
 } finally {
   await browser.close();
-  server.kill('SIGTERM');
-  await new Promise((r) => server.once('exit', r));
+  await stop();
   await database.drop();
 }

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { choosePort } from '../apps/server/src/db/client.ts';
+import { choosePort } from '../apps/server/src/db/embedded-postgres.ts';
 import { createTestDatabase } from '../apps/server/test/test-database.ts';
 
 declare module 'vitest' {

@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { leaveSignalsToCaller, openDatabase } from './db/client.ts';
+import { openDatabase } from './db/client.ts';
+import { leaveSignalsToCaller } from './db/embedded-postgres.ts';
 import { seedDemo } from './db/seed/demo.ts';
 import { createLogger } from './lib/logger.ts';
 import { startWorker } from './worker.ts';

@@ -5,11 +5,11 @@
  */
 import { pathToFileURL } from 'node:url';
 import PgBoss from 'pg-boss';
-import pino from 'pino';
-import { loadConfig } from './config.ts';
+import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { leaveSignalsToCaller } from './db/embedded-postgres.ts';
 import { removeUnusedUploads } from './jobs/remove-unused-uploads.ts';
-import { logOptions } from './lib/logger.ts';
+import { createLogger } from './lib/logger.ts';
 import { sharedSecret } from './lib/secrets.ts';
 import { type StorageContext, storageService } from './modules/storage/service.ts';
 
@@ -38,10 +38,14 @@ export async function startWorker(
   return { boss, stop: () => boss.stop({ graceful: true, timeout: 5_000 }) };
 }
 
-/** `npm run worker`: the jobs alone, on the configured database. */
+/**
+ * `npm run worker`: the jobs alone, on the configured database. It logs as the server does (`createLogger`:
+ * readable lines outside production, JSON in production) and, like main.ts, a problem the operator has to
+ * solve is one line without a stack.
+ */
 async function runAlone() {
   const config = loadConfig();
-  const log = pino(logOptions(config.LOG_LEVEL));
+  const log = createLogger(config);
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir, log });
   const hmac = await sharedSecret(database.db, 'hmac');
   const worker = await startWorker(
@@ -56,6 +60,14 @@ async function runAlone() {
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  // The embedded PostgreSQL stops after the queue and the pool, not under them.
+  leaveSignalsToCaller();
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await runAlone();
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  await runAlone().catch((error: unknown) => {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  });
+}

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import pino from 'pino';
-import { startEmbeddedPostgres } from '../src/db/client.ts';
+import { startEmbeddedPostgres } from '../src/db/embedded-postgres.ts';
 
 /**
  * A fresh, empty database for one test run: on DATABASE_URL's server when it is set (and `embedded` is not

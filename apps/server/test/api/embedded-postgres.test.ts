@@ -1,12 +1,14 @@
-import { existsSync, statSync } from 'node:fs';
-import { chmod, lstat, mkdtemp, readFile, realpath, rm, stat } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { chmod, cp, lstat, mkdtemp, readFile, realpath, rm, stat } from 'node:fs/promises';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, repoRoot } from '../../src/config.ts';
-import { type Database, openDatabase, ROOT_CLUSTERS_HOME } from '../../src/db/client.ts';
+import { ConfigError } from '../../src/config.ts';
+import { type Database, openDatabase } from '../../src/db/client.ts';
+import { packageBinaries, postgresUser, ROOT_CLUSTERS_HOME, runnableBinaries } from '../../src/db/embedded-postgres.ts';
 import { createTestDatabase } from '../test-database.ts';
 
 /**
@@ -15,18 +17,6 @@ import { createTestDatabase } from '../test-database.ts';
  */
 const log = pino({ level: 'silent' });
 const asRoot = process.getuid?.() === 0;
-/**
- * As root, PostgreSQL runs as the 'postgres' user from the binaries in this checkout's node_modules. A
- * checkout inside a private folder (`mktemp -d` is 0700) keeps them out of that user's reach, and no
- * embedded cluster can start there at all: these tests then say so and skip (CI uses DATABASE_URL).
- */
-const ancestors = (dir: string): string[] =>
-  path.dirname(dir) === dir ? [dir] : [dir, ...ancestors(path.dirname(dir))];
-const binariesReachable = !asRoot || ancestors(repoRoot).every((dir) => (statSync(dir).mode & 0o001) !== 0);
-if (!binariesReachable)
-  console.log(
-    `embedded PostgreSQL tests skipped: the 'postgres' user cannot reach ${repoRoot} (a private parent folder)`,
-  );
 const made: string[] = [];
 afterAll(async () => {
   for (const dir of made.reverse()) {
@@ -37,13 +27,15 @@ afterAll(async () => {
   }
 });
 
-/** A data folder; `privateParent` puts it inside a 0700 folder, like a DATA_DIR under /root. */
-async function dataFolder(privateParent = false) {
-  const parent = await mkdtemp(path.join(tmpdir(), 'vault-embedded-test-'));
-  made.push(parent);
-  await chmod(parent, privateParent ? 0o700 : 0o755);
-  return path.join(parent, 'data');
+/** A folder removed at the end; `privateFolder` makes it 0700, like /root or `mktemp -d`. */
+async function folder(privateFolder = false) {
+  const dir = await mkdtemp(path.join(tmpdir(), 'vault-embedded-test-'));
+  made.push(dir);
+  await chmod(dir, privateFolder ? 0o700 : 0o755);
+  return dir;
 }
+/** A data folder; `privateParent` puts it inside a 0700 folder, like a DATA_DIR under /root. */
+const dataFolder = async (privateParent = false) => path.join(await folder(privateParent), 'data');
 const keptPort = async (dataDir: string) => Number(await readFile(path.join(dataDir, 'pg-port'), 'utf8'));
 const answers = async (database: Database) => (await database.pool.query('select 1 as one')).rows[0]?.one === 1;
 const hold = (port: number) =>
@@ -53,7 +45,7 @@ const hold = (port: number) =>
     server.listen({ port, host: '127.0.0.1' }, () => resolve(server));
   });
 
-describe.skipIf(!binariesReachable)('the embedded PostgreSQL', () => {
+describe('the embedded PostgreSQL', () => {
   const first = dataFolder(asRoot); // as root: out of the 'postgres' user's reach
   const second = dataFolder();
 
@@ -132,7 +124,7 @@ describe.skipIf(!binariesReachable)('the embedded PostgreSQL', () => {
   }, 120_000);
 });
 
-describe.skipIf(!binariesReachable)('the embedded test database', () => {
+describe('the embedded test database', () => {
   it('leaves no folder behind once dropped', async () => {
     const database = await createTestDatabase('vault_cleanup_test', { embedded: true });
     expect(database.folder && existsSync(database.folder)).toBe(true);
@@ -140,4 +132,53 @@ describe.skipIf(!binariesReachable)('the embedded test database', () => {
     expect(existsSync(database.folder!)).toBe(false);
     expect(existsSync(database.cluster!)).toBe(false);
   }, 120_000);
+});
+
+/**
+ * As root, PostgreSQL runs as the 'postgres' user, from binaries in node_modules that it cannot reach in a
+ * checkout inside a private folder (a clone in `mktemp -d`). Such a checkout is played here by a copy of
+ * the platform package in a 0700 folder; the suites above run whole from a real one.
+ */
+describe.skipIf(!asRoot)("as root, PostgreSQL's binaries out of the 'postgres' user's reach", () => {
+  const inPrivateFolder = (async () => {
+    const binaries = await packageBinaries();
+    const copy = path.join(await folder(true), 'package');
+    await cp(binaries.folder, copy, { recursive: true, verbatimSymlinks: true });
+    const moved = (file: string) => path.join(copy, path.relative(binaries.folder, file));
+    return { ...binaries, folder: copy, postgres: moved(binaries.postgres), initdb: moved(binaries.initdb) };
+  })();
+
+  it('run from a copy made once in a folder that user can reach', async () => {
+    const ids = postgresUser();
+    const home = await folder();
+    const runnable = await runnableBinaries(await inPrivateFolder, log, ids, home);
+    expect(runnable.folder).toBe(path.join(home, `postgres-${runnable.version}-${process.platform}-${process.arch}`));
+    const version = spawnSync(runnable.postgres, ['--version'], { ...ids, encoding: 'utf8' });
+    expect(version.stdout).toMatch(/^postgres \(PostgreSQL\) \d+/);
+    const inode = (await stat(runnable.folder)).ino;
+    expect(await runnableBinaries(await inPrivateFolder, log, ids, home)).toEqual(runnable);
+    expect((await stat(runnable.folder)).ino).toBe(inode);
+    // Binaries it can reach are run where they are (this checkout's, unless it is itself in a private folder).
+    const own = await packageBinaries();
+    if (spawnSync('test', ['-x', own.postgres], ids).status === 0)
+      expect(await runnableBinaries(own, log, ids, home)).toEqual(own);
+  }, 60_000);
+
+  it('or stop with one line saying what to change when no copy can be made', async () => {
+    const binaries = await inPrivateFolder;
+    const privateFolder = path.dirname(binaries.folder);
+    const home = path.join(await folder(true), 'home'); // out of its reach too
+    const refused = await runnableBinaries(binaries, log, postgresUser(), home).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(refused).toBeInstanceOf(ConfigError);
+    const message = (refused as Error).message;
+    expect(message).toContain(
+      `the 'postgres' user cannot reach ${binaries.postgres} (folder ${privateFolder} is private, mode 0700)`,
+    );
+    expect(message).toContain('Set DATABASE_URL to a running PostgreSQL');
+    expect(message).toContain(`chmod o+x ${privateFolder}`);
+    expect(message).not.toContain('\n');
+  }, 60_000);
 });

@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { choosePort, isPortFree } from '../../src/db/client.ts';
+import { choosePort, isPortFree } from '../../src/db/embedded-postgres.ts';
 
 /** Real listening sockets holding ports, closed after each test. */
 const held: net.Server[] = [];
