@@ -6,6 +6,9 @@ import { messages } from './messages.ts';
  * zod's defaults ("Invalid input: expected object, received array"). Schema messages still win.
  */
 z.config({
+  // In a browser zod parses without compiling parsers with `new Function`: the web app's CSP (no
+  // 'unsafe-eval') refuses it, and the browser reports every refusal. The server keeps the compiled parsers.
+  jitless: 'document' in globalThis,
   customError: (issue) => {
     if (issue.code === 'too_big' && issue.origin === 'string') return `Must be at most ${issue.maximum} characters`;
     if (issue.code === 'too_small' && issue.origin === 'string') return `Must be at least ${issue.minimum} characters`;

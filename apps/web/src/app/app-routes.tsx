@@ -3,9 +3,6 @@ import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { Spinner } from '../components/button';
 import { AuthRoute } from '../features/auth/auth-route';
 import { VerifiedNotice } from '../features/auth/verified-notice';
-import { AboutPage } from '../features/site/about-page';
-import { ContactPage } from '../features/site/contact-page';
-import { FaqPage } from '../features/site/faq-page';
 import { HomePage } from '../features/site/home-page';
 import { getToken } from '../lib/api';
 import { useSession } from '../lib/session';
@@ -49,6 +46,10 @@ const RequireMembership = lazy(() => loadMemberFrame().then(([, , m]) => ({ defa
 const LaterPage = lazy(() => loadMemberFrame().then(([, , , m]) => ({ default: m.LaterPage })));
 const VaultNotActivatedPage = lazy(() => loadMemberFrame().then(([, , , m]) => ({ default: m.VaultNotActivatedPage })));
 const NotFoundPage = lazy(() => loadMemberFrame().then(([, , , , m]) => ({ default: m.NotFoundPage })));
+// The public pages other than the home page, each its own download.
+const AboutPage = lazy(() => import('../features/site/about-page').then((m) => ({ default: m.AboutPage })));
+const ContactPage = lazy(() => import('../features/site/contact-page').then((m) => ({ default: m.ContactPage })));
+const FaqPage = lazy(() => import('../features/site/faq-page').then((m) => ({ default: m.FaqPage })));
 const ChangePasswordPage = lazy(() =>
   import('../features/auth/change-password-page').then((m) => ({ default: m.ChangePasswordPage })),
 );
@@ -152,7 +153,7 @@ function MemberArea() {
     <ScreenBoundary locationKey={location.key} home={{ to: '/', label: 'Back to the home page' }}>
       <Suspense
         fallback={
-          <div role="status" className="grid min-h-dvh place-items-center text-brand-600">
+          <div role="status" className="grid min-h-dvh place-items-center text-accent-text">
             <Spinner className="size-8" />
             <span className="sr-only">Loading your account</span>
           </div>

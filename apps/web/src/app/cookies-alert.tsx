@@ -7,7 +7,7 @@ export function CookiesAlert() {
   const [blocked] = useState(() => !storageAvailable());
   if (!blocked) return null;
   return (
-    <div role="alert" className="relative z-[60] bg-amber-100 px-4 py-3 text-center text-sm text-amber-950">
+    <div role="alert" className="relative z-[60] bg-warning-soft px-4 py-3 text-center text-sm text-warning">
       <strong className="font-semibold">Cookies blocked.</strong> {messages.cookiesBlocked}
     </div>
   );

@@ -1,5 +1,5 @@
 import { messages } from '@vault/contract/messages';
-import { Link } from 'react-router';
+import { ButtonLink } from '../components/button';
 import { Card } from '../components/card';
 
 /** Member sections whose screens come with later features: the menu works, the page says what is coming. */
@@ -58,10 +58,10 @@ export function LaterPage({ section }: { section: keyof typeof laterSections }) 
   const { title, text } = laterSections[section];
   return (
     <div className="space-y-6">
-      <h1 className="text-2xl font-semibold text-navy-900">{title}</h1>
+      <h1 className="text-2xl font-semibold text-ink">{title}</h1>
       <Card>
-        <p className="text-slate-700">{text}</p>
-        <p className="mt-2 text-sm text-slate-500">This section opens in an upcoming release.</p>
+        <p className="text-ink-muted">{text}</p>
+        <p className="mt-2 text-sm text-ink-subtle">This section opens in an upcoming release.</p>
       </Card>
     </div>
   );
@@ -71,15 +71,12 @@ export function LaterPage({ section }: { section: keyof typeof laterSections }) 
 export function VaultNotActivatedPage() {
   return (
     <div className="space-y-6">
-      <h1 className="text-2xl font-semibold text-navy-900">Vault not activated</h1>
+      <h1 className="text-2xl font-semibold text-ink">Vault not activated</h1>
       <Card>
-        <p className="text-slate-700">{messages.vaultNotActivated}</p>
-        <Link
-          to="/cryptocurrency"
-          className="mt-4 inline-flex rounded-lg bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-700"
-        >
+        <p className="text-ink-muted">{messages.vaultNotActivated}</p>
+        <ButtonLink to="/cryptocurrency" className="mt-4">
           Back to Dashboard
-        </Link>
+        </ButtonLink>
       </Card>
     </div>
   );

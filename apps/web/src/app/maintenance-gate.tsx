@@ -25,13 +25,13 @@ export function MaintenanceGate({ children }: { children: ReactNode }) {
 
 function MaintenancePage() {
   return (
-    <main className="grid min-h-dvh place-items-center bg-navy-900 px-6 text-center text-white">
+    <main className="grid min-h-dvh place-items-center bg-navy-900 px-6 text-center text-on-dark">
       <div className="max-w-md">
         <div className="mb-8 flex justify-center">
           <Logo />
         </div>
         <h1 className="text-3xl font-bold">{messages.backSoon}</h1>
-        <p className="mt-4 text-slate-300">
+        <p className="mt-4 text-on-dark-muted">
           The vault is undergoing scheduled maintenance. Your tokens are safe. This page checks every minute and opens
           the vault again as soon as we are done.
         </p>

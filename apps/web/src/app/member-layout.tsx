@@ -21,13 +21,13 @@ export function MemberLayout() {
   const askLogout = () => setLogoutOpen(true);
 
   return (
-    <div className="min-h-dvh bg-slate-50 lg:pl-64">
+    <div className="min-h-dvh bg-canvas lg:pl-64">
       <aside className="fixed inset-y-0 left-0 hidden w-64 flex-col gap-8 overflow-y-auto bg-navy-900 px-4 py-5 lg:flex">
         <Logo to="/cryptocurrency" />
         <SideMenu onLogout={askLogout} />
       </aside>
 
-      <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <header className="sticky top-0 z-20 border-b border-line bg-surface/95 backdrop-blur">
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1 px-4 py-2 sm:gap-x-3 lg:px-8 lg:py-3">
           <MobileDrawer user={user} open={drawerOpen} onOpenChange={setDrawerOpen} onLogout={askLogout} />
           <div className="lg:hidden">
@@ -36,11 +36,11 @@ export function MemberLayout() {
           {/* The welcome line with name and e-mail: under the bar on phones, the name and the e-mail each on a
               line of its own there; the left of the bar on desktop. What does not fit is cut with an ellipsis
               and shown whole on hover (title). */}
-          <p className="order-last flex w-full min-w-0 flex-col pb-1 text-sm leading-5 text-slate-600 sm:flex-row sm:gap-1 lg:order-none lg:w-auto lg:flex-1 lg:pb-0">
+          <p className="order-last flex w-full min-w-0 flex-col pb-1 text-sm leading-5 text-ink-muted sm:flex-row sm:gap-1 lg:order-none lg:w-auto lg:flex-1 lg:pb-0">
             <span className="min-w-0 truncate sm:shrink-0 sm:max-w-[60%]" title={user.name}>
-              Welcome, <span className="font-semibold text-navy-900">{user.name}</span>
+              Welcome, <span className="font-semibold text-ink">{user.name}</span>
             </span>
-            <span className="min-w-0 truncate text-slate-500" title={user.email}>
+            <span className="min-w-0 truncate text-ink-subtle" title={user.email}>
               <span className="hidden sm:inline">(</span>
               {user.email}
               <span className="hidden sm:inline">)</span>
@@ -54,7 +54,7 @@ export function MemberLayout() {
               onClick={askLogout}
               title={`Log out ${user.name}`}
               aria-haspopup="dialog"
-              className="max-w-28 truncate rounded-lg px-2 py-2 text-sm font-semibold text-navy-900 hover:bg-slate-100 sm:max-w-48"
+              className="max-w-28 truncate rounded-lg px-2 py-2 text-sm font-semibold text-ink hover:bg-sunken sm:max-w-48"
             >
               {user.name}
             </button>
@@ -67,7 +67,7 @@ export function MemberLayout() {
           {/* Screens downloaded on first use (the wallet screens) show this meanwhile. */}
           <Suspense
             fallback={
-              <p role="status" className="flex items-center gap-2 py-10 text-sm text-slate-600">
+              <p role="status" className="flex items-center gap-2 py-10 text-sm text-ink-muted">
                 <Spinner /> Loading…
               </p>
             }

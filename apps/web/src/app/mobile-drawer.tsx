@@ -13,16 +13,16 @@ export function MobileDrawer({ user, open, onOpenChange, onLogout }: Props) {
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Trigger
         aria-label="Open menu"
-        className="grid size-10 place-items-center rounded-lg text-navy-900 hover:bg-slate-100 lg:hidden"
+        className="grid size-10 place-items-center rounded-lg text-ink hover:bg-sunken lg:hidden"
       >
         <MenuIcon name="menu" className="size-6" />
       </Dialog.Trigger>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/60 lg:hidden" />
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-navy-950/60 lg:hidden" />
         <Dialog.Content className="fixed inset-y-0 left-0 z-50 flex w-[min(18rem,85vw)] flex-col gap-6 overflow-y-auto bg-navy-900 p-4 shadow-2xl lg:hidden">
           <div className="flex items-center justify-between">
             <Logo to="/cryptocurrency" />
-            <Dialog.Close aria-label="Close menu" className="rounded-full p-2 text-slate-300 hover:bg-white/10">
+            <Dialog.Close aria-label="Close menu" className="rounded-full p-2 text-on-dark-muted hover:bg-white/10">
               <span aria-hidden="true">✕</span>
             </Dialog.Close>
           </div>
@@ -31,9 +31,9 @@ export function MobileDrawer({ user, open, onOpenChange, onLogout }: Props) {
           <div className="flex items-center gap-3 rounded-xl bg-white/5 p-3">
             <ProfilePictureButton user={user} size="lg" />
             <div className="min-w-0 text-sm">
-              <p className="truncate font-semibold text-white">{user.name}</p>
-              <p className="truncate text-slate-400">{user.email}</p>
-              <p className="text-xs text-slate-500">Tap the picture to change it</p>
+              <p className="truncate font-semibold text-on-dark">{user.name}</p>
+              <p className="truncate text-on-dark-subtle">{user.email}</p>
+              <p className="text-xs text-on-dark-subtle">Tap the picture to change it</p>
             </div>
           </div>
           <SideMenu

@@ -1,4 +1,5 @@
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { ButtonLink } from '../components/button';
 import { Card } from '../components/card';
 
 /**
@@ -10,25 +11,17 @@ export function NotFoundPage() {
   const { pathname } = useLocation();
   return (
     <div className="space-y-6">
-      <h1 className="text-2xl font-semibold text-navy-900">Page not found</h1>
+      <h1 className="text-2xl font-semibold text-ink">Page not found</h1>
       <Card>
-        <p className="text-slate-700">
-          There is no page at <span className="break-all font-mono text-sm text-navy-900">{pathname}</span>. The link
-          may be out of date, or the address mistyped.
+        <p className="text-ink-muted">
+          There is no page at <span className="break-all font-mono text-sm text-ink">{pathname}</span>. The link may be
+          out of date, or the address mistyped.
         </p>
         <div className="mt-4 flex flex-wrap gap-3">
-          <Link
-            to="/cryptocurrency"
-            className="inline-flex rounded-lg bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-700"
-          >
-            Back to Dashboard
-          </Link>
-          <Link
-            to="/settings"
-            className="inline-flex rounded-lg border border-slate-300 bg-white px-4 py-2.5 text-sm font-semibold text-slate-800 hover:bg-slate-50"
-          >
+          <ButtonLink to="/cryptocurrency">Back to Dashboard</ButtonLink>
+          <ButtonLink to="/settings" variant="secondary">
             Account Info
-          </Link>
+          </ButtonLink>
         </div>
       </Card>
     </div>

@@ -1,4 +1,6 @@
+import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { Spinner } from '../components/button';
 import { SiteFooter } from '../features/site/site-footer';
 import { SiteHeader } from '../features/site/site-header';
 import { useSession } from '../lib/session';
@@ -14,7 +16,16 @@ export function PublicLayout() {
       <SiteHeader />
       <div className="flex-1">
         <ScreenBoundary locationKey={location.key} home={{ to: '/', label: 'Back to the home page' }}>
-          <Outlet />
+          {/* The pages other than home download on first visit; the footer stays below meanwhile. */}
+          <Suspense
+            fallback={
+              <p role="status" className="flex min-h-[60vh] items-center justify-center gap-2 text-sm text-ink-muted">
+                <Spinner /> Loading…
+              </p>
+            }
+          >
+            <Outlet />
+          </Suspense>
         </ScreenBoundary>
       </div>
       <SiteFooter />

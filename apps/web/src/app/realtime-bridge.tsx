@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { messages } from '@vault/contract/messages';
 import { useEffect } from 'react';
-import { toast } from 'sonner';
 import { walletKeys } from '../features/wallet/queries';
 import { queryKeys } from '../lib/query-client';
 import { useSession } from '../lib/session';
 import { connectSocket, isAuthRefusal, type MemberEvent } from '../lib/socket';
+import { toast } from '../lib/toast';
 
 /** One socket per signed-in member, listening on the channel named by the member's e-mail (spec 1 §7). */
 export function RealtimeBridge() {

@@ -9,7 +9,7 @@ export function RequireMember() {
   if (!token) return <Navigate to="/" replace />;
   if (!info) {
     return (
-      <div role="status" className="grid min-h-dvh place-items-center text-brand-600">
+      <div role="status" className="grid min-h-dvh place-items-center text-accent-text">
         <Spinner className="size-8" />
         <span className="sr-only">Loading your account</span>
       </div>

@@ -1,8 +1,8 @@
 import { messages } from '@vault/contract/messages';
 import { useEffect } from 'react';
 import { Navigate, Outlet } from 'react-router';
-import { toast } from 'sonner';
 import { useSession } from '../lib/session';
+import { toast } from '../lib/toast';
 
 /** Whether the member has given membership data in any form (spec 1 §6 "Membership data gate"). */
 const hasMembershipData = (info: NonNullable<ReturnType<typeof useSession>['info']>) =>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Button, ButtonLink } from '../components/button';
 import { Card } from '../components/card';
 import { ErrorBoundary } from '../components/error-boundary';
 
@@ -30,25 +30,16 @@ function ScreenError({ home }: { home: { to: string; label: string } }) {
     <div className="mx-auto max-w-xl px-4 py-8">
       <Card>
         <div role="alert">
-          <h1 className="text-xl font-semibold text-navy-900">Something went wrong</h1>
-          <p className="mt-2 text-sm text-slate-600">
+          <h1 className="text-xl font-semibold text-ink">Something went wrong</h1>
+          <p className="mt-2 text-sm text-ink-muted">
             This screen could not be shown. Reload the page to try again, or go back and carry on from there.
           </p>
         </div>
         <div className="mt-5 flex flex-wrap gap-3">
-          <button
-            type="button"
-            onClick={() => window.location.reload()}
-            className="rounded-lg bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-700"
-          >
-            Reload the page
-          </button>
-          <Link
-            to={home.to}
-            className="rounded-lg border border-slate-300 bg-white px-4 py-2.5 text-sm font-semibold text-slate-800 hover:bg-slate-50"
-          >
+          <Button onClick={() => window.location.reload()}>Reload the page</Button>
+          <ButtonLink to={home.to} variant="secondary">
             {home.label}
-          </Link>
+          </ButtonLink>
         </div>
       </Card>
     </div>

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { toast } from 'sonner';
 import { errorText } from '../lib/format';
 import { useSettings } from '../lib/settings';
+import { toast } from '../lib/toast';
 
 /** Loads the settings as soon as a member is signed in; a failure is told once (spec 1 §8). */
 export function SettingsLoader() {

@@ -33,7 +33,7 @@ export function SideMenu({ onLogout, onNavigate }: { onLogout: () => void; onNav
               to={entry.to}
               onClick={onNavigate}
               className={({ isActive }) =>
-                `${itemClass} ${isActive ? 'bg-white/10 text-gold-400' : 'text-slate-300 hover:bg-white/5 hover:text-white'}`
+                `${itemClass} ${isActive ? 'bg-white/10 text-accent-on-dark' : 'text-on-dark-muted hover:bg-white/5 hover:text-on-dark'}`
               }
             >
               <MenuIcon name={entry.icon} />
@@ -49,7 +49,7 @@ export function SideMenu({ onLogout, onNavigate }: { onLogout: () => void; onNav
               href={link.href}
               target="_blank"
               rel="noopener noreferrer"
-              className={`${itemClass} text-slate-400 hover:bg-white/5 hover:text-white`}
+              className={`${itemClass} text-on-dark-subtle hover:bg-white/5 hover:text-on-dark`}
             >
               <MenuIcon name="external" className="size-4" />
               {link.label}
@@ -62,7 +62,7 @@ export function SideMenu({ onLogout, onNavigate }: { onLogout: () => void; onNav
         <button
           type="button"
           onClick={onLogout}
-          className={`${itemClass} text-slate-300 hover:bg-white/5 hover:text-white`}
+          className={`${itemClass} text-on-dark-muted hover:bg-white/5 hover:text-on-dark`}
         >
           <MenuIcon name="logout" />
           Logout

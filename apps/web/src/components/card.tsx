@@ -1,5 +1,10 @@
 import type { ReactNode } from 'react';
 
+/** The card surface: white, rounded, a hairline and a soft shadow, without padding. */
+export const cardSurface = 'rounded-2xl bg-surface shadow-sm ring-1 ring-line';
+/** A card's look for panels that are not a Card (a form, a section with its own heading). */
+export const cardClass = `${cardSurface} p-5 sm:p-6`;
+
 /** A white panel; `title` becomes its heading at the given level. */
 export function Card({
   title,
@@ -14,8 +19,8 @@ export function Card({
 }) {
   const Heading = level === 2 ? 'h2' : 'h3';
   return (
-    <div className={`rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6 ${className}`}>
-      {title ? <Heading className="mb-4 font-semibold text-navy-900">{title}</Heading> : null}
+    <div className={`${cardClass} ${className}`}>
+      {title ? <Heading className="mb-4 font-semibold text-ink">{title}</Heading> : null}
       {children}
     </div>
   );

@@ -2,10 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { changePasswordForm, settingsChangePasswordForm } from '@vault/contract/schemas/auth';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { api } from '../lib/api';
 import { showServerError } from '../lib/form-errors';
 import { useSession } from '../lib/session';
+import { toast } from '../lib/toast';
 import { Button } from './button';
 import { PasswordField } from './field';
 

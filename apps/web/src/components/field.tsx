@@ -1,12 +1,15 @@
 import { type ComponentProps, type ReactNode, useId, useState } from 'react';
 
 export const inputClass =
-  'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 aria-invalid:border-red-500 aria-invalid:ring-red-500/20';
+  'block w-full rounded-lg border border-line-strong bg-surface px-3 py-2.5 text-sm text-ink shadow-sm placeholder:text-ink-subtle focus:border-focus focus:outline-none focus:ring-2 focus:ring-focus/25 aria-invalid:border-danger aria-invalid:ring-danger/20';
+
+/** A field's label: above the control, medium weight. */
+export const labelClass = 'mb-1 block text-sm font-medium text-ink';
 
 export function FieldError({ id, message }: { id: string; message?: string | undefined }) {
   if (!message) return null;
   return (
-    <p id={id} className="mt-1 text-sm text-red-600">
+    <p id={id} className="mt-1 text-sm text-danger">
       {message}
     </p>
   );
@@ -38,7 +41,7 @@ export function FieldFrame(props: {
 }) {
   return (
     <div className={props.className}>
-      <label htmlFor={props.id} className="mb-1 block text-sm font-medium text-slate-700">
+      <label htmlFor={props.id} className={labelClass}>
         {props.label}
       </label>
       {props.children}
@@ -76,7 +79,7 @@ export function PasswordField({ label, error, className = '', id: givenId, ...in
           aria-controls={id}
           aria-pressed={shown}
           onClick={() => setShown((v) => !v)}
-          className="absolute inset-y-1 right-1 rounded-md px-3 text-xs font-semibold text-brand-600 hover:bg-brand-50"
+          className="absolute inset-y-1 right-1 rounded-md px-3 text-xs font-semibold text-ink-muted hover:bg-sunken hover:text-ink"
         >
           {shown ? 'Hide' : 'Show'}
         </button>
@@ -95,10 +98,10 @@ export function CheckboxField({ label, error, className = '', id: givenId, ...in
           id={id}
           type="checkbox"
           {...errorLink(error, errorId)}
-          className="mt-0.5 size-4 rounded border-slate-300 accent-brand-600"
+          className="mt-0.5 size-4 rounded-sm border-line-strong accent-navy-800"
           {...input}
         />
-        <label htmlFor={id} className="text-sm text-slate-700">
+        <label htmlFor={id} className="text-sm text-ink-muted">
           {label}
         </label>
       </div>

@@ -23,8 +23,8 @@ export function LoadError({
   const align = centered ? 'items-center justify-center text-center' : 'items-start';
   return (
     <div role="alert" className={`flex flex-col gap-3 ${align} ${className}`}>
-      {title ? <p className="font-semibold text-navy-900">{title}</p> : null}
-      <p className="text-sm text-slate-600">{errorText(query.error)}</p>
+      {title ? <p className="font-semibold text-ink">{title}</p> : null}
+      <p className="text-sm text-ink-muted">{errorText(query.error)}</p>
       <Button variant="secondary" busy={query.isFetching} onClick={() => void query.refetch()}>
         Try again
       </Button>
@@ -40,12 +40,12 @@ export function RefreshError({ query, what, className = '' }: { query: Retryable
   return (
     <div
       role="alert"
-      className={`flex flex-wrap items-center justify-between gap-x-4 gap-y-2 rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-600/20 ${className}`}
+      className={`flex flex-wrap items-center justify-between gap-x-4 gap-y-2 rounded-xl bg-warning-soft px-4 py-3 text-sm text-warning ring-1 ring-warning/20 ${className}`}
     >
       <p>
         {what} could not be updated: {errorText(query.error).replace(/\.$/, '')}. What you see was loaded earlier.
       </p>
-      <Button variant="secondary" busy={query.isFetching} onClick={() => void query.refetch()} className="py-1.5!">
+      <Button variant="secondary" size="sm" busy={query.isFetching} onClick={() => void query.refetch()}>
         Try again
       </Button>
     </div>

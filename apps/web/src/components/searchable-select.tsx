@@ -185,18 +185,18 @@ export function SearchableSelect({
           onFocus={(event) => event.target.select()}
           onBlur={commit}
           onKeyDown={onKeyDown}
-          className={`${inputClass} scroll-mt-32 pr-9 disabled:bg-slate-100 disabled:text-slate-600`}
+          className={`${inputClass} scroll-mt-32 pr-9 disabled:bg-sunken disabled:text-ink-muted`}
         />
         <svg
           aria-hidden="true"
           viewBox="0 0 20 20"
-          className="pointer-events-none absolute right-3 top-1/2 size-4 -translate-y-1/2 text-slate-500"
+          className="pointer-events-none absolute right-3 top-1/2 size-4 -translate-y-1/2 text-ink-subtle"
         >
           <path d="M5 8l5 5 5-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>
         <div
           hidden={!open}
-          className="absolute inset-x-0 top-full z-30 mt-1 overflow-hidden rounded-lg border border-slate-200 bg-white shadow-lg"
+          className="absolute inset-x-0 top-full z-30 mt-1 overflow-hidden rounded-lg border border-line bg-surface shadow-lg"
         >
           <div
             id={listId}
@@ -219,12 +219,12 @@ export function SearchableSelect({
                     onClick={() => choose(option)}
                     onMouseMove={() => setActive(index)}
                     className={`flex cursor-pointer items-center justify-between gap-2 px-3 py-2 text-sm ${
-                      index === active ? 'bg-brand-50 text-brand-700' : 'text-slate-800'
+                      index === active ? 'bg-primary-soft text-ink' : 'text-ink'
                     }`}
                   >
                     <span className="min-w-0 break-words">{option.label}</span>
                     {option.value === value ? (
-                      <span aria-hidden="true" className="text-brand-600">
+                      <span aria-hidden="true" className="text-accent-text">
                         ✓
                       </span>
                     ) : null}
@@ -232,7 +232,7 @@ export function SearchableSelect({
                 ))
               : null}
           </div>
-          {open && shown.length === 0 ? <p className="px-3 py-2 text-sm text-slate-500">No matches</p> : null}
+          {open && shown.length === 0 ? <p className="px-3 py-2 text-sm text-ink-subtle">No matches</p> : null}
         </div>
       </div>
     </FieldFrame>

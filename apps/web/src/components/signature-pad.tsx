@@ -1,6 +1,6 @@
 import { type PointerEvent, type Ref, useEffect, useId, useImperativeHandle, useRef, useState } from 'react';
 import { Button } from './button';
-import { inputClass } from './field';
+import { inputClass, labelClass } from './field';
 
 export type SignaturePadHandle = {
   /** True when nothing was drawn or typed since the last clear. */
@@ -191,7 +191,7 @@ export function SignaturePad({ width, height, label, onChange, ref }: Props) {
 
   return (
     <div className="space-y-3">
-      <div className="overflow-hidden rounded-lg border-2 border-dashed border-slate-300 bg-white">
+      <div className="overflow-hidden rounded-lg border-2 border-dashed border-line-strong bg-white">
         <canvas
           ref={canvasRef}
           role="img"
@@ -218,14 +218,14 @@ export function SignaturePad({ width, height, label, onChange, ref }: Props) {
         />
       </div>
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="text-xs text-slate-500">Sign inside the box.</p>
+        <p className="text-xs text-ink-subtle">Sign inside the box.</p>
         <Button variant="secondary" onClick={clear}>
           Clear signature
         </Button>
       </div>
       <div className="flex flex-wrap items-end gap-2">
         <div className="min-w-48 flex-1">
-          <label htmlFor={typedId} className="mb-1 block text-sm font-medium text-slate-700">
+          <label htmlFor={typedId} className={labelClass}>
             Type your name to sign
           </label>
           <input

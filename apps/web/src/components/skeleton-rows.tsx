@@ -3,9 +3,9 @@ export function SkeletonRows({ count = 3 }: { count?: number }) {
   return Array.from({ length: count }, (_, i) => (
     // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders that never reorder
     <div key={i} className="flex animate-pulse items-center gap-3">
-      <div className="size-9 rounded-full bg-slate-200" />
-      <div className="h-4 flex-1 rounded bg-slate-100" />
-      <div className="h-4 w-24 rounded bg-slate-100" />
+      <div className="size-9 rounded-full bg-line" />
+      <div className="h-4 flex-1 rounded-sm bg-sunken" />
+      <div className="h-4 w-24 rounded-sm bg-sunken" />
     </div>
   ));
 }

@@ -12,7 +12,9 @@ export function isSameOrigin(url: string): boolean {
   }
 }
 
-const isColor = (c: string | undefined): c is string => c !== undefined && /^#[0-9a-f]{3,8}$/i.test(c);
+/** A colour the server gave (a token's hex) or one of our tokens (`var(--color-…)`, the portfolio categories). */
+export const isColor = (c: string | undefined): c is string =>
+  c !== undefined && (/^#[0-9a-f]{3,8}$/i.test(c) || /^var\(--color-[a-z0-9-]+\)$/.test(c));
 
 /**
  * A token's icon, or its symbol on the token's colour when there is no same-origin icon or it fails to
@@ -22,7 +24,7 @@ export function TokenIcon({
   url,
   symbol,
   color,
-  size = 'size-9 text-[0.65rem]',
+  size = 'size-9 text-2xs',
 }: {
   url: string | null | undefined;
   symbol: string;
@@ -36,8 +38,11 @@ export function TokenIcon({
       <img
         src={url}
         alt=""
+        // Token pictures sit in lists and carousels, mostly below the fold: fetched as they come into view.
+        loading="lazy"
+        decoding="async"
         onError={() => setBroken(url)}
-        className={`${size} shrink-0 rounded-full bg-white object-contain`}
+        className={`${size} shrink-0 rounded-full bg-surface object-contain`}
       />
     );
   }
@@ -45,7 +50,7 @@ export function TokenIcon({
     <span
       aria-hidden="true"
       className={`${size} flex shrink-0 items-center justify-center rounded-full font-bold text-white`}
-      style={{ backgroundColor: isColor(color) ? color : '#0f2a44' }}
+      style={{ backgroundColor: isColor(color) ? color : 'var(--color-navy-800)' }}
     >
       {symbol.slice(0, 4)}
     </span>

@@ -1,7 +1,7 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { toast } from 'sonner';
 import { ApiError } from './api';
 import { errorText } from './format';
+import { toast } from './toast';
 
 /** Puts the server's per-field messages under their fields and shows its message in an error toast. */
 export function showServerError<T extends FieldValues>(error: unknown, setError?: UseFormSetError<T>) {

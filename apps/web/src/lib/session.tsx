@@ -4,10 +4,10 @@ import { fillMessage, messages } from '@vault/contract/messages';
 import type { LoginResponse, UserInfoResponse } from '@vault/contract/schemas/user';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { api, getToken, setToken, setUnauthorizedHandler } from './api';
 import { watchIdle } from './idle-logout';
 import { queryKeys } from './query-client';
+import { toast } from './toast';
 
 type Session = {
   /** The stored auth token: its presence marks a member (spec 1 §6). */

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/field';
 import { Modal } from '../../components/modal';
 import { api } from '../../lib/api';
 import { useSession } from '../../lib/session';
+import { toast } from '../../lib/toast';
 
 const CONFIRM_WORD = 'DELETE';
 
@@ -28,7 +28,7 @@ export function DeleteAccount() {
 
   return (
     <div>
-      <p className="text-sm text-slate-600">
+      <p className="text-sm text-ink-muted">
         Deleting your account ends every session and removes your access to the vault. This cannot be undone.
       </p>
       <Button variant="danger" className="mt-4" onClick={() => setOpen(true)}>

@@ -2,12 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { editUserBody, type UserInfo, type UserInfoResponse } from '@vault/contract/schemas/user';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/field';
 import { api } from '../../lib/api';
 import { showServerError } from '../../lib/form-errors';
 import { queryKeys } from '../../lib/query-client';
+import { toast } from '../../lib/toast';
 
 /** Account Settings → Change Profile Name, prefilled with the current name. */
 export function ProfileNameForm({ user }: { user: UserInfo }) {

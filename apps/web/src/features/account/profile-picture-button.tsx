@@ -3,11 +3,11 @@ import { LIMITS, PROFILE_PICTURE_TYPES } from '@vault/contract/constants';
 import { messages } from '@vault/contract/messages';
 import type { UserInfo, UserInfoResponse } from '@vault/contract/schemas/user';
 import { type ChangeEvent, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { Spinner } from '../../components/button';
 import { api } from '../../lib/api';
 import { errorText } from '../../lib/format';
 import { queryKeys } from '../../lib/query-client';
+import { toast } from '../../lib/toast';
 
 const ACCEPT = PROFILE_PICTURE_TYPES.join(',');
 
@@ -65,20 +65,24 @@ export function ProfilePictureButton({ user, size = 'sm' }: Props) {
         type="button"
         onClick={() => input.current?.click()}
         disabled={busy}
-        aria-label="Change profile picture"
         title="Change profile picture"
         className={`group relative shrink-0 overflow-hidden rounded-full ring-2 ring-white/80 ${box}`}
       >
+        {/* The name is this text alone: the initials are a picture of the member, not the button's label. */}
+        <span className="sr-only">Change profile picture</span>
         {picture ? (
           <img src={picture} alt="" onError={() => setBrokenUrl(picture)} className="size-full object-cover" />
         ) : (
-          <span className="grid size-full place-items-center bg-brand-100 font-semibold text-brand-700">
+          <span
+            aria-hidden="true"
+            className="grid size-full place-items-center bg-navy-800 font-semibold text-accent-on-dark"
+          >
             {initials(user.name)}
           </span>
         )}
         <span
           aria-hidden="true"
-          className={`absolute inset-0 grid place-items-center bg-navy-900/60 text-white transition-opacity ${busy ? 'opacity-100' : 'opacity-0 group-hover:opacity-100 group-focus-visible:opacity-100'}`}
+          className={`absolute inset-0 grid place-items-center bg-navy-900/60 text-on-dark transition-opacity ${busy ? 'opacity-100' : 'opacity-0 group-hover:opacity-100 group-focus-visible:opacity-100'}`}
         >
           {busy ? <Spinner /> : <CameraIcon />}
         </span>

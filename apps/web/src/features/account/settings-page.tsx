@@ -11,14 +11,14 @@ export function SettingsPage() {
   if (!info) return null;
   return (
     <div className="space-y-8">
-      <h1 className="text-2xl font-semibold text-navy-900">Account Info</h1>
+      <h1 className="text-2xl font-semibold text-ink">Account Info</h1>
 
       <Section number={1} title="Account Settings">
         <div className="grid gap-6 lg:grid-cols-2">
           <Card title="Change Password">
             <ChangePasswordForm
               wording="settings"
-              note={<p className="text-xs text-slate-500">You will be signed out on every device and log in again.</p>}
+              note={<p className="text-xs text-ink-subtle">You will be signed out on every device and log in again.</p>}
             />
           </Card>
           <div className="space-y-6">
@@ -34,7 +34,7 @@ export function SettingsPage() {
 
       <Section number={2} title="Remittance Agreement">
         <Card>
-          <p className="text-sm text-slate-600">
+          <p className="text-sm text-ink-muted">
             Here you will review and sign the agreement that governs how your contributions are received and remitted;
             it opens with the funding features.
           </p>
@@ -43,7 +43,7 @@ export function SettingsPage() {
 
       <Section number={3} title="Direct Wire Exchange">
         <Card>
-          <p className="text-sm text-slate-600">
+          <p className="text-sm text-ink-muted">
             Here you will keep the bank details used to exchange tokens by direct wire; it opens with the funding
             features.
           </p>
@@ -57,10 +57,10 @@ function Section({ number, title, children }: { number: number; title: string; c
   const id = `settings-section-${number}`;
   return (
     <section aria-labelledby={id} className="space-y-4">
-      <h2 id={id} className="flex items-center gap-3 text-lg font-semibold text-navy-900">
+      <h2 id={id} className="flex items-center gap-3 text-lg font-semibold text-ink">
         <span
           aria-hidden="true"
-          className="grid size-7 place-items-center rounded-full bg-navy-900 text-sm text-gold-400"
+          className="grid size-7 place-items-center rounded-full bg-navy-900 text-sm text-accent-on-dark"
         >
           {number}
         </span>

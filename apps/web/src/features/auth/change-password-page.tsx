@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button } from '../../components/button';
-import { Card } from '../../components/card';
+import { Card, cardSurface } from '../../components/card';
 import { ChangePasswordForm } from '../../components/change-password-form';
 import { Logo } from '../../components/logo';
 import { useAuthModals } from './auth-modal-context';
@@ -14,12 +14,12 @@ export function ChangePasswordPage() {
   const modals = useAuthModals();
   return (
     <div className="space-y-6">
-      <h1 className="text-2xl font-semibold text-navy-900">Change Password</h1>
+      <h1 className="text-2xl font-semibold text-ink">Change Password</h1>
       <Card className="max-w-xl">
         <ChangePasswordForm
           wording="settings"
           onChanged={() => modals.open('signIn')}
-          note={<p className="text-xs text-slate-500">You will be signed out on every device and log in again.</p>}
+          note={<p className="text-xs text-ink-subtle">You will be signed out on every device and log in again.</p>}
         />
       </Card>
     </div>
@@ -34,19 +34,19 @@ export function ImportedChangePasswordPage() {
   const modals = useAuthModals();
   const [logoutOpen, setLogoutOpen] = useState(false);
   return (
-    <div className="min-h-dvh bg-slate-50">
+    <div className="min-h-dvh bg-canvas">
       <header className="bg-navy-900">
         <div className="mx-auto flex max-w-5xl items-center justify-between px-4 py-3">
           <Logo />
-          <Button variant="secondary" onClick={() => setLogoutOpen(true)}>
+          <Button variant="onDark" onClick={() => setLogoutOpen(true)}>
             Logout
           </Button>
         </div>
       </header>
       <main className="mx-auto max-w-md px-4 py-10">
-        <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-          <h1 className="text-2xl font-semibold text-navy-900">Change Password</h1>
-          <p className="mt-2 text-sm text-slate-600">
+        <div className={`${cardSurface} p-6`}>
+          <h1 className="text-2xl font-semibold text-ink">Change Password</h1>
+          <p className="mt-2 text-sm text-ink-muted">
             Your account was moved from our previous platform. For your security you must change your password before
             you can use your vault. You will then log in again with the new password.
           </p>

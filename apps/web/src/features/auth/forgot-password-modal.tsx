@@ -2,16 +2,16 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { RESET_CODE_DIGITS } from '@vault/contract/constants';
 import { messages } from '@vault/contract/messages';
 import { emailBody, newPasswordForm, verifyPinBody } from '@vault/contract/schemas/auth';
+import { z } from '@vault/contract/zod';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { toast } from 'sonner';
-import { z } from 'zod';
 import { Button } from '../../components/button';
 import { FieldError, PasswordField, TextField } from '../../components/field';
 import { Modal } from '../../components/modal';
 import { ApiError, api } from '../../lib/api';
 import { showServerError } from '../../lib/form-errors';
 import { errorText } from '../../lib/format';
+import { toast } from '../../lib/toast';
 import { useAuthModals } from './auth-modal-context';
 import { PinInput } from './pin-input';
 
@@ -48,7 +48,7 @@ export function ForgotPasswordModal() {
       description={stepHints[step]}
       size="sm"
     >
-      <p className="mb-4 text-xs font-medium uppercase tracking-wide text-slate-500">Step {step + 1} of 3</p>
+      <p className="mb-4 text-xs font-medium uppercase tracking-wide text-ink-subtle">Step {step + 1} of 3</p>
       {step === 0 ? (
         <EmailStep
           defaultEmail={email || modals.email}
@@ -161,8 +161,8 @@ function CodeStep({ email, onVerified, onChangeEmail }: CodeStepProps) {
   const errorId = 'reset-code-error';
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      <p className="text-sm text-slate-600">
-        Code sent to <span className="font-medium text-slate-900">{email}</span>.{' '}
+      <p className="text-sm text-ink-muted">
+        Code sent to <span className="font-medium text-ink">{email}</span>.{' '}
         <Button variant="link" onClick={onChangeEmail}>
           Change e-mail
         </Button>
@@ -189,7 +189,7 @@ function CodeStep({ email, onVerified, onChangeEmail }: CodeStepProps) {
       <Button type="submit" className="w-full" busy={isSubmitting}>
         Verify Code
       </Button>
-      <p className="text-center text-sm text-slate-600">
+      <p className="text-center text-sm text-ink-muted">
         Didn't get it?{' '}
         <Button variant="link" onClick={resend} disabled={resending}>
           Resend code

@@ -16,7 +16,7 @@ export function LogoutModal({ open, onOpenChange }: { open: boolean; onOpenChang
   };
   return (
     <Modal open={open} onOpenChange={onOpenChange} title="Logout" size="sm">
-      <p className="text-slate-700">{messages.logoutConfirm}</p>
+      <p className="text-ink-muted">{messages.logoutConfirm}</p>
       <div className="mt-6 flex flex-col gap-2 sm:flex-row-reverse">
         <Button onClick={confirm} busy={busy}>
           Yes

@@ -13,7 +13,7 @@ export function OpenAccountModal() {
       title="Open Account"
       size="sm"
     >
-      <p className="text-slate-700">{messages.openAccountPrompt}</p>
+      <p className="text-ink-muted">{messages.openAccountPrompt}</p>
       <div className="mt-6 flex flex-col gap-2 sm:flex-row-reverse">
         <Button onClick={() => modals.close('/profile')}>Continue to application</Button>
         <Button variant="secondary" onClick={() => modals.close()}>

@@ -75,7 +75,7 @@ export function PinInput({ length, value, onChange, invalid, describedBy }: Prop
           aria-label={`Digit ${index + 1} of ${length}`}
           aria-invalid={invalid || undefined}
           aria-describedby={describedBy}
-          className="size-14 rounded-lg border border-slate-300 bg-white text-center text-2xl font-semibold text-navy-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 aria-invalid:border-red-500"
+          className="size-14 rounded-lg border border-line-strong bg-surface text-center text-2xl font-semibold text-ink shadow-sm focus:border-focus focus:outline-none focus:ring-2 focus:ring-focus/25 aria-invalid:border-danger"
         />
       ))}
     </div>

@@ -4,13 +4,13 @@ import { loginBody } from '@vault/contract/schemas/auth';
 import type { LoginResponse } from '@vault/contract/schemas/user';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { Button } from '../../components/button';
 import { PasswordField, TextField } from '../../components/field';
 import { Modal } from '../../components/modal';
 import { ApiError, api } from '../../lib/api';
 import { errorText } from '../../lib/format';
 import { useSession } from '../../lib/session';
+import { toast } from '../../lib/toast';
 import { useAuthModals } from './auth-modal-context';
 import { forgetSignedUpEmail } from './signed-up-email';
 
@@ -100,7 +100,7 @@ function SignInForm() {
         </Button>
       </div>
       {unverifiedEmail ? (
-        <div className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+        <div className="rounded-lg border border-warning/20 bg-warning-soft p-3 text-sm text-warning">
           <p>Your e-mail address is not verified yet.</p>
           <Button variant="secondary" className="mt-2" busy={resending} onClick={resend}>
             Resend verification email
@@ -110,7 +110,7 @@ function SignInForm() {
       <Button type="submit" className="w-full" busy={isSubmitting}>
         Sign In
       </Button>
-      <p className="text-center text-sm text-slate-600">
+      <p className="text-center text-sm text-ink-muted">
         New to the vault?{' '}
         <Button variant="link" onClick={() => modals.open('signUp', form.getValues('email'))}>
           Create account

@@ -2,12 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { signUpForm } from '@vault/contract/schemas/auth';
 import { useCallback, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { Button } from '../../components/button';
 import { CheckboxField, PasswordField, TextField } from '../../components/field';
 import { Modal } from '../../components/modal';
 import { api } from '../../lib/api';
 import { showServerError } from '../../lib/form-errors';
+import { toast } from '../../lib/toast';
 import { useAuthModals } from './auth-modal-context';
 import { HumanCheck } from './human-check';
 import { rememberSignedUpEmail } from './signed-up-email';
@@ -86,7 +86,7 @@ function SignUpForm() {
           {...form.register('confirmPassword')}
         />
       </div>
-      <p className="-mt-2 text-xs text-slate-500">8 to 16 characters, no spaces.</p>
+      <p className="-mt-2 text-xs text-ink-subtle">8 to 16 characters, no spaces.</p>
       <CheckboxField
         label="I agree to the terms and conditions"
         error={errors.terms?.message}
@@ -96,7 +96,7 @@ function SignUpForm() {
       <Button type="submit" className="w-full" busy={isSubmitting}>
         Create Account
       </Button>
-      <p className="text-center text-sm text-slate-600">
+      <p className="text-center text-sm text-ink-muted">
         Already a member?{' '}
         <Button variant="link" onClick={() => modals.open('signIn', form.getValues('email'))}>
           Sign in

@@ -1,7 +1,7 @@
 import { messages } from '@vault/contract/messages';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { useAuthModals } from './auth-modal-context';
 import { signedUpEmail } from './signed-up-email';
 

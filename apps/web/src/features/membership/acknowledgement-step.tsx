@@ -4,13 +4,13 @@ import type { uploadResponse } from '@vault/contract/schemas/user';
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useFormContext, useFormState, useWatch } from 'react-hook-form';
-import { toast } from 'sonner';
 import type { z } from 'zod';
 import { Button } from '../../components/button';
 import { FieldError } from '../../components/field';
 import { SignaturePad, type SignaturePadHandle } from '../../components/signature-pad';
 import { api } from '../../lib/api';
 import { errorText } from '../../lib/format';
+import { toast } from '../../lib/toast';
 import { fieldId } from './form-fields';
 import type { WizardValues } from './form-values';
 
@@ -25,7 +25,7 @@ const longDate = (iso: string) => dayjs(iso).format('MMMM D, YYYY');
 
 function DateText({ iso }: { iso: string }) {
   return (
-    <time dateTime={iso} className="font-semibold text-navy-900">
+    <time dateTime={iso} className="font-semibold text-ink">
       {longDate(iso)}
     </time>
   );
@@ -89,10 +89,10 @@ export function AcknowledgementStep({ onPendingChange }: Props) {
   return (
     <div className="space-y-8">
       <section aria-labelledby="agreement-title" className="space-y-3">
-        <h3 id="agreement-title" className="text-base font-semibold text-navy-900">
+        <h3 id="agreement-title" className="text-base font-semibold text-ink">
           Membership agreement
         </h3>
-        <div className="space-y-3 rounded-xl bg-slate-50 p-4 text-sm leading-relaxed text-slate-700 ring-1 ring-slate-200 sm:p-5">
+        <div className="space-y-3 rounded-xl bg-canvas p-4 text-sm leading-relaxed text-ink-muted ring-1 ring-line sm:p-5">
           <p>
             <strong>Private membership.</strong> I apply to join a private member association. I will deal with the
             association and its members privately; nothing in the vault is an offer to the general public, nor
@@ -126,13 +126,13 @@ export function AcknowledgementStep({ onPendingChange }: Props) {
       </section>
 
       <section aria-labelledby="signature-title" className="space-y-3">
-        <h3 id="signature-title" className="text-base font-semibold text-navy-900">
+        <h3 id="signature-title" className="text-base font-semibold text-ink">
           Signature
-          <span aria-hidden="true" className="ml-0.5 text-red-600">
+          <span aria-hidden="true" className="ml-0.5 text-danger">
             *
           </span>
         </h3>
-        <p className="text-sm text-slate-600">
+        <p className="text-sm text-ink-muted">
           Draw your signature in the box with a mouse, finger or pen, or type your name below. Then press Upload
           signature.
         </p>
@@ -148,9 +148,9 @@ export function AcknowledgementStep({ onPendingChange }: Props) {
             Upload signature
           </Button>
           {signatureUrl ? (
-            <p className="text-sm text-emerald-700">Your signature is uploaded.</p>
+            <p className="text-sm text-success">Your signature is uploaded.</p>
           ) : (
-            <p className="text-sm text-slate-500">No signature uploaded yet.</p>
+            <p className="text-sm text-ink-subtle">No signature uploaded yet.</p>
           )}
         </div>
         <FieldError id={errorId} message={errors.signatureUrl?.message} />
@@ -159,9 +159,9 @@ export function AcknowledgementStep({ onPendingChange }: Props) {
             <img
               src={signatureUrl}
               alt="Your uploaded signature"
-              className="h-auto w-full max-w-xl rounded-lg bg-white ring-1 ring-slate-200"
+              className="h-auto w-full max-w-xl rounded-lg bg-surface ring-1 ring-line"
             />
-            <figcaption className="text-xs text-slate-500">
+            <figcaption className="text-xs text-ink-subtle">
               This signature is submitted with your application. Draw again and upload to replace it.
             </figcaption>
           </figure>

@@ -46,7 +46,7 @@ export function FieldLabel({ context, text, required }: { context?: string; text
       {context ? <span className="sr-only">{`${context} — `}</span> : null}
       {text}
       {required ? (
-        <span aria-hidden="true" className="ml-0.5 text-red-600">
+        <span aria-hidden="true" className="ml-0.5 text-danger">
           *
         </span>
       ) : null}
@@ -85,12 +85,12 @@ export function Field({ name, label, context, required, hint, className = '', re
         aria-describedby={described}
         aria-required={required || undefined}
         readOnly={readOnly}
-        className={`${inputClass} scroll-mt-32 read-only:bg-slate-100 read-only:text-slate-600`}
+        className={`${inputClass} scroll-mt-32 read-only:bg-sunken read-only:text-ink-muted`}
         {...input}
         {...register(name)}
       />
       {hint ? (
-        <p id={hintId} className="mt-1 text-xs text-slate-500">
+        <p id={hintId} className="mt-1 text-xs text-ink-subtle">
           {hint}
         </p>
       ) : null}
@@ -188,7 +188,7 @@ export function SelectField({
 export function FieldGroup({ legend, children, note }: { legend: string; children: ReactNode; note?: ReactNode }) {
   return (
     <fieldset className="min-w-0 space-y-4">
-      <legend className="mb-3 text-base font-semibold text-navy-900">{legend}</legend>
+      <legend className="mb-3 text-base font-semibold text-ink">{legend}</legend>
       {note}
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-12">{children}</div>
     </fieldset>

@@ -3,7 +3,7 @@ import { WIZARD_STEPS } from '@vault/contract/schemas/membership';
 /** Step 1, Instructions: what the application is, what it asks for, and that it is signed. */
 export function InstructionsStep() {
   return (
-    <div className="space-y-4 text-sm leading-relaxed text-slate-700 sm:text-base">
+    <div className="space-y-4 text-sm leading-relaxed text-ink-muted sm:text-base">
       <p>
         The vault is run by a <strong>private member association</strong>. Before you can hold, fund or move tokens, you
         apply for membership by submitting your G.P.A. Level 3 data. The application has {WIZARD_STEPS.length} steps:
@@ -27,7 +27,7 @@ export function InstructionsStep() {
         </li>
       </ol>
       <p>
-        Fields marked with <span className="font-semibold text-red-600">*</span> are required. Each Next saves your
+        Fields marked with <span className="font-semibold text-danger">*</span> are required. Each Next saves your
         answers, and Save &amp; Exit keeps them so you can continue later, on this or any other device.
       </p>
       <p>Your data is used only to run your membership and is never sold.</p>

@@ -13,12 +13,13 @@ import type { UserInfoResponse } from '@vault/contract/schemas/user';
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { type FieldPath, FormProvider, type Resolver, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { Button } from '../../components/button';
+import { cardClass, cardSurface } from '../../components/card';
 import { ApiError, api } from '../../lib/api';
 import { errorText } from '../../lib/format';
 import { queryKeys } from '../../lib/query-client';
 import { useSession } from '../../lib/session';
+import { toast } from '../../lib/toast';
 import { AcknowledgementStep } from './acknowledgement-step';
 import { formForSave, initialState, LAST_STEP, stepOfField, type WizardValues } from './form-values';
 import { GpaInfoStep } from './gpa-info-step';
@@ -171,18 +172,18 @@ function MembershipWizard({ info }: { info: UserInfoResponse }) {
   return (
     <div className="space-y-6">
       <div>
-        <h1 className="text-2xl font-semibold text-navy-900">Membership Application</h1>
-        <p className="mt-1 text-sm text-slate-600">Submit your G.P.A. Level 3 data to open your vault.</p>
+        <h1 className="text-2xl font-semibold text-ink">Membership Application</h1>
+        <p className="mt-1 text-sm text-ink-muted">Submit your G.P.A. Level 3 data to open your vault.</p>
       </div>
 
       {submittedBefore ? (
-        <p className="rounded-xl border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-900">
+        <p className="rounded-xl border border-success/20 bg-success-soft p-4 text-sm text-success">
           Your application has been submitted. You can review it here; pressing Done on the last step submits your
           changes.
         </p>
       ) : null}
 
-      <div className="rounded-2xl bg-white px-3 py-4 shadow-sm ring-1 ring-slate-200 sm:px-6">
+      <div className={`${cardSurface} px-3 py-4 sm:px-6`}>
         <StepIndicator current={step} />
       </div>
 
@@ -199,23 +200,23 @@ function MembershipWizard({ info }: { info: UserInfoResponse }) {
               if (isLast && errors.signatureUrl) toast.error(messages.uploadSignatureFirst);
             },
           )}
-          className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
+          className={cardClass}
         >
-          <p className="text-sm font-medium text-brand-600">
+          <p className="text-sm font-medium text-accent-text">
             Step {step + 1} of {WIZARD_STEPS.length}
           </p>
           <h2
             id="wizard-step-title"
             ref={headingRef}
             tabIndex={-1}
-            className="mb-2 text-xl font-semibold text-navy-900 focus:outline-none"
+            className="mb-2 text-xl font-semibold text-ink focus:outline-none"
           >
             {WIZARD_STEPS[step]}
           </h2>
           {step === 1 || step === 2 ? (
-            <p className="mb-6 text-sm text-slate-500">
+            <p className="mb-6 text-sm text-ink-subtle">
               Fields marked with{' '}
-              <span aria-hidden="true" className="font-semibold text-red-600">
+              <span aria-hidden="true" className="font-semibold text-danger">
                 *
               </span>
               <span className="sr-only">an asterisk</span> are required.
@@ -229,7 +230,7 @@ function MembershipWizard({ info }: { info: UserInfoResponse }) {
           {step === 2 ? <TafStep /> : null}
           {step === 3 ? <AcknowledgementStep onPendingChange={setPendingInk} /> : null}
 
-          <div className="mt-8 flex flex-wrap items-center gap-3 border-t border-slate-200 pt-5">
+          <div className="mt-8 flex flex-wrap items-center gap-3 border-t border-line pt-5">
             {step > 0 ? (
               <Button variant="secondary" disabled={busy !== null} onClick={() => goTo(step - 1)}>
                 Back

@@ -17,17 +17,17 @@ export function StepIndicator({ current }: { current: number }) {
                 aria-hidden="true"
                 className={`grid size-7 shrink-0 place-items-center rounded-full text-sm font-semibold sm:size-8 ${
                   state === 'current'
-                    ? 'bg-brand-600 text-white ring-4 ring-brand-100'
+                    ? 'bg-primary text-on-primary ring-4 ring-primary/25'
                     : state === 'done'
-                      ? 'bg-navy-900 text-gold-400'
-                      : 'bg-slate-200 text-slate-600'
+                      ? 'bg-navy-900 text-accent-on-dark'
+                      : 'bg-line text-ink-muted'
                 }`}
               >
                 {state === 'done' ? '✓' : index + 1}
               </span>
               <span
                 className={`min-w-0 text-xs leading-tight sm:text-sm ${
-                  state === 'current' ? 'font-semibold text-navy-900' : 'text-slate-600'
+                  state === 'current' ? 'font-semibold text-ink' : 'text-ink-muted'
                 }`}
               >
                 <span className="sr-only">{`Step ${index + 1}: `}</span>

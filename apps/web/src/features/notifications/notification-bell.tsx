@@ -1,5 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { formatDateTime } from '../../lib/format';
+import { EmptyState } from '../../components/empty-state';
+import { listClass } from '../../components/table';
+import { formatDateTime } from '../../lib/date-time';
 import { useNotifications } from './use-notifications';
 
 const SEEN_KEY = 'notificationsSeenAt';
@@ -48,13 +50,13 @@ export function NotificationBell() {
         aria-label={unread ? 'Notifications (new)' : 'Notifications'}
         aria-expanded={open}
         aria-controls={panelId}
-        className="relative grid size-10 place-items-center rounded-full text-slate-600 hover:bg-slate-100 hover:text-navy-900"
+        className="relative grid size-10 place-items-center rounded-full text-ink-muted hover:bg-sunken hover:text-ink"
       >
         <BellIcon />
         {unread ? (
           <span
             aria-hidden="true"
-            className="absolute right-2 top-2 size-2.5 rounded-full bg-red-500 ring-2 ring-white"
+            className="absolute right-2 top-2 size-2.5 rounded-full bg-danger ring-2 ring-surface"
           />
         ) : null}
       </button>
@@ -62,22 +64,24 @@ export function NotificationBell() {
         <section
           id={panelId}
           aria-label="Your notifications"
-          className="fixed inset-x-4 top-16 z-30 overflow-hidden rounded-xl bg-white shadow-xl ring-1 ring-slate-200 sm:absolute sm:inset-x-auto sm:top-auto sm:right-0 sm:mt-2 sm:w-88"
+          className="fixed inset-x-4 top-16 z-30 overflow-hidden rounded-xl bg-surface shadow-xl ring-1 ring-line sm:absolute sm:inset-x-auto sm:top-auto sm:right-0 sm:mt-2 sm:w-88"
         >
-          <h2 className="border-b border-slate-100 px-4 py-3 text-sm font-semibold text-navy-900">Notifications</h2>
+          <h2 className="border-b border-line px-4 py-3 text-sm font-semibold text-ink">Notifications</h2>
           <div className="max-h-96 overflow-y-auto">
             {isLoading ? (
-              <p className="px-4 py-6 text-center text-sm text-slate-500">Loading…</p>
+              <p className="px-4 py-6 text-center text-sm text-ink-subtle">Loading…</p>
             ) : isError ? (
-              <p className="px-4 py-6 text-center text-sm text-red-600">Notifications could not be loaded.</p>
+              <p className="px-4 py-6 text-center text-sm text-danger">Notifications could not be loaded.</p>
             ) : items.length === 0 ? (
-              <p className="px-4 py-6 text-center text-sm text-slate-500">No notifications yet</p>
+              <EmptyState icon="bell" compact className="px-4">
+                No notifications yet
+              </EmptyState>
             ) : (
-              <ul className="divide-y divide-slate-100">
+              <ul className={listClass}>
                 {items.map((n) => (
                   <li key={n._id} className="px-4 py-3">
-                    <p className="text-sm text-slate-800">{n.message}</p>
-                    <p className="mt-1 text-xs text-slate-500">
+                    <p className="text-sm text-ink">{n.message}</p>
+                    <p className="mt-1 text-xs text-ink-subtle">
                       <time dateTime={n.createdAt}>{formatDateTime(n.createdAt)}</time>
                     </p>
                   </li>

@@ -19,10 +19,10 @@ export function AboutPage() {
       <section aria-labelledby="story-title" className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
         <div className="grid gap-12 lg:grid-cols-2">
           <div>
-            <h2 id="story-title" className="text-3xl font-bold text-navy-900">
+            <h2 id="story-title" className="text-3xl font-bold text-ink">
               Our story
             </h2>
-            <div className="mt-4 space-y-4 leading-relaxed text-slate-700">
+            <div className="mt-4 space-y-4 leading-relaxed text-ink-muted">
               <p>
                 Vault began as a handful of families who wanted a better way to hold what they had worked for: money
                 they could move freely, and metal they could trust. They formed a private member association so that
@@ -44,16 +44,16 @@ export function AboutPage() {
         </div>
       </section>
 
-      <section aria-labelledby="stats-title" className="bg-white">
+      <section aria-labelledby="stats-title" className="bg-surface">
         <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
           <h2 id="stats-title" className="sr-only">
             Vault in numbers
           </h2>
           <ul className="grid gap-6 sm:grid-cols-3">
             {stats.map((s) => (
-              <li key={s.value} className="rounded-2xl border-t-4 border-gold-500 bg-slate-50 p-6 shadow-sm">
-                <p className="text-slate-600">
-                  <strong className="block text-3xl font-bold text-navy-900">{s.value}</strong> {s.label}
+              <li key={s.value} className="rounded-2xl border-t-4 border-primary bg-canvas p-6 shadow-sm">
+                <p className="text-ink-muted">
+                  <strong className="block text-3xl font-bold text-ink">{s.value}</strong> {s.label}
                 </p>
               </li>
             ))}

@@ -38,7 +38,7 @@ export function AgreementModal({ open, onOpenChange, agreement }: Props) {
   const doc = agreements[agreement];
   return (
     <Modal open={open} onOpenChange={onOpenChange} title={doc.title} size="lg">
-      <div className="space-y-3 text-sm leading-relaxed text-slate-700">
+      <div className="space-y-3 text-sm leading-relaxed text-ink-muted">
         {doc.paragraphs.map((p) => (
           <p key={p}>{p}</p>
         ))}

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { contactBody } from '@vault/contract/schemas/site';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../components/button';
+import { cardSurface } from '../../components/card';
 import { TextArea, TextField } from '../../components/field';
 import { Icon } from './icons';
 import { PageHeader } from './page-header';
@@ -24,9 +25,9 @@ function ContactForm() {
       noValidate
       aria-labelledby="contact-form-title"
       onSubmit={handleSubmit((values) => sendSiteForm('site/contact', values, { setError, reset }))}
-      className="space-y-5 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8"
+      className={`space-y-5 ${cardSurface} p-6 sm:p-8`}
     >
-      <h2 id="contact-form-title" className="text-2xl font-bold text-navy-900">
+      <h2 id="contact-form-title" className="text-2xl font-bold text-ink">
         Write to us
       </h2>
       <div className="grid gap-5 sm:grid-cols-2">
@@ -64,20 +65,20 @@ export function ContactPage() {
       </PageHeader>
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-16 sm:px-6 lg:grid-cols-[1fr_2fr]">
         <aside aria-labelledby="contact-info-title" className="space-y-6">
-          <h2 id="contact-info-title" className="text-xl font-semibold text-navy-900">
+          <h2 id="contact-info-title" className="text-xl font-semibold text-ink">
             Before you write
           </h2>
-          <ul className="space-y-5 text-slate-700">
+          <ul className="space-y-5 text-ink-muted">
             <li className="flex gap-3">
-              <Icon name="clock" className="mt-0.5 size-6 shrink-0 text-gold-500" />
+              <Icon name="clock" className="mt-0.5 size-6 shrink-0 text-accent-text" />
               <span>We answer within two business days, Monday to Friday.</span>
             </li>
             <li className="flex gap-3">
-              <Icon name="users" className="mt-0.5 size-6 shrink-0 text-gold-500" />
+              <Icon name="users" className="mt-0.5 size-6 shrink-0 text-accent-text" />
               <span>Members can also reach support through the chat in their dashboard.</span>
             </li>
             <li className="flex gap-3">
-              <Icon name="shield" className="mt-0.5 size-6 shrink-0 text-gold-500" />
+              <Icon name="shield" className="mt-0.5 size-6 shrink-0 text-accent-text" />
               <span>We will never ask for your password. Please do not send it in a message.</span>
             </li>
           </ul>

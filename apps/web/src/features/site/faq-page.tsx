@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { inquiryBody } from '@vault/contract/schemas/site';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../components/button';
+import { cardSurface } from '../../components/card';
 import { TextArea, TextField } from '../../components/field';
 import { Icon } from './icons';
 import { PageHeader } from './page-header';
@@ -23,13 +24,13 @@ function InquiryForm() {
       noValidate
       aria-labelledby="inquiry-title"
       onSubmit={handleSubmit((values) => sendSiteForm('site/inquiry', values, { setError, reset }))}
-      className="space-y-5 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8"
+      className={`space-y-5 ${cardSurface} p-6 sm:p-8`}
     >
       <div>
-        <h2 id="inquiry-title" className="text-2xl font-bold text-navy-900">
+        <h2 id="inquiry-title" className="text-2xl font-bold text-ink">
           Ask us a question
         </h2>
-        <p className="mt-1 text-slate-600">Until the full FAQ is ready, we answer every question personally.</p>
+        <p className="mt-1 text-ink-muted">Until the full FAQ is ready, we answer every question personally.</p>
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField
@@ -64,16 +65,16 @@ export function FaqPage() {
       <div className="mx-auto max-w-6xl space-y-16 px-4 py-16 sm:px-6">
         <section
           aria-labelledby="coming-soon-title"
-          className="flex flex-col items-start gap-4 rounded-2xl border border-gold-500/40 bg-gold-500/10 p-6 sm:flex-row sm:items-center"
+          className="flex flex-col items-start gap-4 rounded-2xl border border-primary/40 bg-primary-soft p-6 sm:flex-row sm:items-center"
         >
-          <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-gold-500 text-navy-900">
+          <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-primary text-on-primary">
             <Icon name="clock" className="size-6" />
           </span>
           <div>
-            <h2 id="coming-soon-title" className="text-xl font-semibold text-navy-900">
+            <h2 id="coming-soon-title" className="text-xl font-semibold text-ink">
               Coming soon
             </h2>
-            <p className="mt-1 text-slate-700">
+            <p className="mt-1 text-ink-muted">
               Our full list of frequently asked questions is coming soon. Meanwhile, these two videos cover the
               questions we hear most, and you can send us your own below.
             </p>
@@ -81,7 +82,7 @@ export function FaqPage() {
         </section>
 
         <section aria-labelledby="faq-videos-title">
-          <h2 id="faq-videos-title" className="text-2xl font-bold text-navy-900 sm:text-3xl">
+          <h2 id="faq-videos-title" className="text-2xl font-bold text-ink sm:text-3xl">
             Watch and learn
           </h2>
           <div className="mt-6 grid gap-8 md:grid-cols-2">

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
+import { linkClass } from '../../components/button';
 import { Modal } from '../../components/modal';
 
 export type TokenTopic = 'liquidity' | 'asset' | 'opportunity' | 'legacy' | 'whitepapers';
@@ -59,15 +60,15 @@ export function FooterTokenModal({ open, onOpenChange, topic }: Props) {
       <Modal open={open} onOpenChange={onOpenChange} title="Whitepapers" size="md">
         <ul className="space-y-3">
           {whitepapers.map((w) => (
-            <li key={w.name} className="rounded-xl border border-slate-200 p-4">
-              <h3 className="font-semibold text-navy-900">{w.name}</h3>
-              <p className="mt-1 text-sm text-slate-600">{w.text}</p>
+            <li key={w.name} className="rounded-xl border border-line p-4">
+              <h3 className="font-semibold text-ink">{w.name}</h3>
+              <p className="mt-1 text-sm text-ink-muted">{w.text}</p>
             </li>
           ))}
         </ul>
-        <p className="mt-4 text-sm text-slate-600">
+        <p className="mt-4 text-sm text-ink-muted">
           The full papers are shared with members and applicants on request.{' '}
-          <Link to="/contact-us" onClick={() => onOpenChange(false)} className="font-medium text-brand-600 underline">
+          <Link to="/contact-us" onClick={() => onOpenChange(false)} className={linkClass}>
             Ask us for a copy
           </Link>
           .
@@ -86,10 +87,10 @@ export function FooterTokenModal({ open, onOpenChange, topic }: Props) {
               <section
                 ref={isSelected ? selected : undefined}
                 aria-current={isSelected ? 'true' : undefined}
-                className={`rounded-xl border p-4 ${isSelected ? 'border-gold-500 bg-gold-500/10' : 'border-slate-200'}`}
+                className={`rounded-xl border p-4 ${isSelected ? 'border-primary bg-primary-soft' : 'border-line'}`}
               >
-                <h3 className="font-semibold text-navy-900">{t.name}</h3>
-                <p className="mt-1 text-sm text-slate-700">{t.text}</p>
+                <h3 className="font-semibold text-ink">{t.name}</h3>
+                <p className="mt-1 text-sm text-ink-muted">{t.text}</p>
               </section>
             </li>
           );

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { Button } from '../../components/button';
 import { Modal } from '../../components/modal';
 import { getToken } from '../../lib/api';
 import { AndroidApp, AppFeatures, Benefits } from './home-sections';
@@ -21,39 +22,31 @@ function Hero({ onWatch }: { onWatch: () => void }) {
   const navigate = useNavigate();
   const signedIn = Boolean(getToken());
   return (
-    <section className="relative overflow-hidden bg-navy-800 text-white">
-      <div aria-hidden="true" className="absolute -left-32 top-10 size-96 rounded-full bg-brand-500/10 blur-3xl" />
-      <div aria-hidden="true" className="absolute -right-20 -bottom-20 size-96 rounded-full bg-gold-500/10 blur-3xl" />
+    <section className="relative overflow-hidden bg-navy-800 text-on-dark">
+      <div aria-hidden="true" className="absolute -left-32 top-10 size-96 rounded-full bg-navy-700/60 blur-3xl" />
+      <div aria-hidden="true" className="absolute -right-20 -bottom-20 size-96 rounded-full bg-primary/10 blur-3xl" />
       <div className="relative mx-auto grid max-w-6xl items-center gap-10 px-4 py-16 sm:px-6 sm:py-24 lg:grid-cols-2">
         <div>
-          <p className="inline-block rounded-full border border-gold-500/40 bg-gold-500/10 px-3 py-1 text-xs font-semibold uppercase tracking-widest text-gold-400">
+          <p className="inline-block rounded-full border border-primary/40 bg-primary/10 px-3 py-1 text-xs font-semibold uppercase tracking-widest text-accent-on-dark">
             Private member association
           </p>
-          <h1 className="mt-5 text-4xl font-bold leading-tight tracking-tight sm:text-5xl lg:text-[3.5rem]">
-            Your private vault for <span className="text-gold-400">dollars, silver and gold</span>
+          <h1 className="mt-5 text-4xl font-bold leading-tight tracking-tight sm:text-5xl lg:text-display">
+            Your private vault for <span className="text-accent-on-dark">dollars, silver and gold</span>
           </h1>
-          <p className="mt-5 max-w-xl text-lg text-slate-300">
+          <p className="mt-5 max-w-xl text-lg text-on-dark-muted">
             Hold Q, the vault dollar (1 Q = 1 USD), silver and gold asset tokens, and fractional opportunity tokens, all
             in one members-only vault.
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             {!signedIn && (
-              <button
-                type="button"
-                onClick={() => navigate('/sign-up')}
-                className="rounded-xl bg-gold-500 px-6 py-3 font-semibold text-navy-900 shadow-lg shadow-gold-500/20 transition hover:bg-gold-400"
-              >
+              <Button size="lg" onClick={() => navigate('/sign-up')} className="shadow-lg shadow-primary/20">
                 Create New Account
-              </button>
+              </Button>
             )}
-            <button
-              type="button"
-              onClick={onWatch}
-              className="inline-flex items-center justify-center gap-2 rounded-xl border border-white/30 px-6 py-3 font-semibold text-white transition hover:bg-white/10"
-            >
-              <Icon name="play" className="size-5 text-gold-400" />
+            <Button variant="onDark" size="lg" onClick={onWatch}>
+              <Icon name="play" className="size-5 text-accent-on-dark" />
               Watch Video
-            </button>
+            </Button>
           </div>
         </div>
         <div className="flex justify-center">
@@ -67,11 +60,11 @@ function Hero({ onWatch }: { onWatch: () => void }) {
 function Claims() {
   return (
     <section aria-label="Vault in numbers" className="relative z-10 mx-auto -mt-10 max-w-6xl px-4 sm:px-6">
-      <ul className="grid gap-4 rounded-2xl bg-white p-6 shadow-xl ring-1 ring-black/5 sm:grid-cols-3 sm:p-8">
+      <ul className="grid gap-4 rounded-2xl bg-surface p-6 shadow-xl ring-1 ring-navy-900/5 sm:grid-cols-3 sm:p-8">
         {claims.map((c) => (
-          <li key={c.lead} className="text-center sm:border-l sm:border-slate-200 sm:first:border-l-0">
-            <p className="text-slate-600">
-              <strong className="block text-3xl font-bold text-navy-900">{c.lead}</strong> {c.rest}
+          <li key={c.lead} className="text-center sm:border-l sm:border-line sm:first:border-l-0">
+            <p className="text-ink-muted">
+              <strong className="block text-3xl font-bold text-ink">{c.lead}</strong> {c.rest}
             </p>
           </li>
         ))}
@@ -85,11 +78,11 @@ function QuickStart() {
     <section aria-labelledby="quick-start-title" className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
       <div className="grid items-center gap-10 lg:grid-cols-[2fr_3fr]">
         <div>
-          <p className="text-sm font-semibold uppercase tracking-widest text-gold-500">Quick start</p>
-          <h2 id="quick-start-title" className="mt-2 text-3xl font-bold text-navy-900 sm:text-4xl">
+          <p className="text-sm font-semibold uppercase tracking-widest text-accent-text">Quick start</p>
+          <h2 id="quick-start-title" className="mt-2 text-3xl font-bold text-ink sm:text-4xl">
             From sign-up to your first silver in minutes
           </h2>
-          <p className="mt-3 text-slate-600">
+          <p className="mt-3 text-ink-muted">
             This short video walks you through opening your vault, funding it with Q and holding silver and gold.
           </p>
         </div>
@@ -102,24 +95,20 @@ function QuickStart() {
 function ActivationBanner({ onApply }: { onApply: () => void }) {
   return (
     <section aria-labelledby="activation-title" className="mx-auto max-w-6xl px-4 sm:px-6">
-      <div className="flex flex-col gap-6 rounded-3xl bg-gradient-to-r from-gold-500 to-gold-400 p-8 text-navy-900 sm:p-10 md:flex-row md:items-center md:justify-between">
+      <div className="flex flex-col gap-6 rounded-3xl bg-primary-soft p-8 text-ink ring-1 ring-primary/40 sm:p-10 md:flex-row md:items-center md:justify-between">
         <div className="max-w-2xl">
           <h2 id="activation-title" className="text-2xl font-bold sm:text-3xl">
             Activate your vault
           </h2>
-          <p className="mt-2">
+          <p className="mt-2 text-ink-muted">
             Activation needs a contribution worth at least <strong>21 silver asset tokens</strong> (21 oz of 0.999 fine
             silver). Asset tokens are held at least <strong>1 year and 1 day</strong> before they qualify for
             redemption.
           </p>
         </div>
-        <button
-          type="button"
-          onClick={onApply}
-          className="shrink-0 rounded-xl bg-navy-900 px-6 py-3 font-semibold text-white shadow-lg transition hover:bg-navy-800"
-        >
+        <Button size="lg" onClick={onApply} className="shrink-0">
           Apply Now
-        </button>
+        </Button>
       </div>
     </section>
   );

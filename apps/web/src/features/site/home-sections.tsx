@@ -38,13 +38,13 @@ function CardGrid({ cards, className }: { cards: Card[]; className: string }) {
   return (
     <ul className={className}>
       {cards.map((c) => (
-        <li key={c.title} className="flex gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:block">
-          <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-navy-800 text-gold-400">
+        <li key={c.title} className="flex gap-4 rounded-2xl border border-line bg-surface p-5 shadow-sm sm:block">
+          <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-navy-800 text-accent-on-dark">
             <Icon name={c.icon} className="size-6" />
           </span>
           <div>
-            <h3 className="font-semibold text-navy-900 sm:mt-4">{c.title}</h3>
-            <p className="mt-1 text-sm text-slate-600">{c.text}</p>
+            <h3 className="font-semibold text-ink sm:mt-4">{c.title}</h3>
+            <p className="mt-1 text-sm text-ink-muted">{c.text}</p>
           </div>
         </li>
       ))}
@@ -54,14 +54,14 @@ function CardGrid({ cards, className }: { cards: Card[]; className: string }) {
 
 export function AppFeatures() {
   return (
-    <section aria-labelledby="app-features-title" className="bg-white">
+    <section aria-labelledby="app-features-title" className="bg-surface">
       <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 py-16 sm:px-6 lg:grid-cols-2">
         <div>
-          <p className="text-sm font-semibold uppercase tracking-widest text-gold-500">Mobile app</p>
-          <h2 id="app-features-title" className="mt-2 text-3xl font-bold text-navy-900 sm:text-4xl">
+          <p className="text-sm font-semibold uppercase tracking-widest text-accent-text">Mobile app</p>
+          <h2 id="app-features-title" className="mt-2 text-3xl font-bold text-ink sm:text-4xl">
             Your vault in your pocket
           </h2>
-          <p className="mt-3 text-slate-600">Everything the web vault does, wherever you are.</p>
+          <p className="mt-3 text-ink-muted">Everything the web vault does, wherever you are.</p>
           <CardGrid cards={appFeatures} className="mt-8 grid gap-4 sm:grid-cols-2" />
         </div>
         <PhoneArt />
@@ -74,8 +74,8 @@ export function Benefits() {
   return (
     <section aria-labelledby="benefits-title" className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
       <div className="text-center">
-        <p className="text-sm font-semibold uppercase tracking-widest text-gold-500">Benefits</p>
-        <h2 id="benefits-title" className="mt-2 text-3xl font-bold text-navy-900 sm:text-4xl">
+        <p className="text-sm font-semibold uppercase tracking-widest text-accent-text">Benefits</p>
+        <h2 id="benefits-title" className="mt-2 text-3xl font-bold text-ink sm:text-4xl">
           Why members choose Vault
         </h2>
       </div>
@@ -111,23 +111,23 @@ export function AndroidApp() {
   const storeUrl = useAndroidAppUrl();
   return (
     <section aria-labelledby="android-title" className="mx-auto max-w-6xl px-4 pb-16 sm:px-6">
-      <div className="flex flex-col items-center gap-6 rounded-3xl bg-gradient-to-br from-navy-800 to-navy-900 px-6 py-12 text-center text-white sm:px-12 md:flex-row md:text-left">
-        <span className="flex size-16 shrink-0 items-center justify-center rounded-2xl bg-gold-500 text-navy-900">
+      <div className="flex flex-col items-center gap-6 rounded-3xl bg-gradient-to-br from-navy-800 to-navy-900 px-6 py-12 text-center text-on-dark sm:px-12 md:flex-row md:text-left">
+        <span className="flex size-16 shrink-0 items-center justify-center rounded-2xl bg-primary text-on-primary">
           <Icon name="android" className="size-9" />
         </span>
         <div className="flex-1">
           <h2 id="android-title" className="text-2xl font-bold sm:text-3xl">
             Get the Android app
           </h2>
-          <p className="mt-2 text-slate-300">Download Vault for Android and manage your tokens on the move.</p>
+          <p className="mt-2 text-on-dark-muted">Download Vault for Android and manage your tokens on the move.</p>
         </div>
         <a
           href={storeUrl}
           target="_blank"
           rel="noopener noreferrer"
-          className="inline-flex items-center gap-2 rounded-xl border border-white/30 bg-black px-5 py-3 font-semibold text-white transition hover:border-gold-400"
+          className="inline-flex items-center gap-2 rounded-xl border border-white/30 bg-black px-5 py-3 font-semibold text-on-dark transition hover:border-primary"
         >
-          <Icon name="play" className="size-5 text-gold-400" />
+          <Icon name="play" className="size-5 text-accent-on-dark" />
           Get it on Google Play
           <span className="sr-only">(opens in a new tab)</span>
         </a>

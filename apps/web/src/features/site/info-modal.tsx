@@ -1,4 +1,5 @@
 import { useNavigate } from 'react-router';
+import { Button } from '../../components/button';
 import { Modal } from '../../components/modal';
 import { Icon, type IconName } from './icons';
 
@@ -37,26 +38,26 @@ export function InfoModal({ open, onOpenChange }: Props) {
       <ol className="space-y-4">
         {steps.map((s) => (
           <li key={s.title} className="flex gap-3">
-            <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-gold-500/15 text-gold-500">
+            <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary-soft text-accent-text">
               <Icon name={s.icon} />
             </span>
             <div>
-              <p className="font-semibold text-navy-900">{s.title}</p>
-              <p className="text-sm text-slate-600">{s.text}</p>
+              <p className="font-semibold text-ink">{s.title}</p>
+              <p className="text-sm text-ink-muted">{s.text}</p>
             </div>
           </li>
         ))}
       </ol>
-      <button
-        type="button"
+      <Button
+        size="lg"
         onClick={() => {
           onOpenChange(false);
           navigate('/sign-up');
         }}
-        className="mt-6 w-full rounded-lg bg-gold-500 px-5 py-3 font-semibold text-navy-900 shadow-sm transition hover:bg-gold-400"
+        className="mt-6 w-full"
       >
         Apply Now
-      </button>
+      </Button>
     </Modal>
   );
 }

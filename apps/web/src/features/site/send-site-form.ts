@@ -1,7 +1,7 @@
 import type { FieldValues, UseFormSetError } from 'react-hook-form';
-import { toast } from 'sonner';
 import { api } from '../../lib/api';
 import { showServerError } from '../../lib/form-errors';
+import { toast } from '../../lib/toast';
 
 /**
  * Posts a public form: the server's message as a success toast and a reset on success; on failure the

@@ -1,68 +1,17 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { APP_VERSION_LINE } from '@vault/contract/constants';
-import { newsletterBody } from '@vault/contract/schemas/site';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { LogoMark } from '../../components/logo';
 import { type AgreementId, AgreementModal, agreements } from './agreement-modal';
 import { FooterTokenModal, type TokenTopic, tokenTopics } from './footer-token-modal';
-
-import { sendSiteForm } from './send-site-form';
+import { NewsletterForm } from './newsletter-form';
 
 // no internet: the social links lead to the contact page, where members ask to be connected
 const socials = ['LinkedIn', 'X', 'Telegram', 'YouTube'];
 
-const heading = 'text-sm font-semibold uppercase tracking-wider text-gold-400';
-const footerLink = 'rounded text-left text-sm text-slate-300 underline-offset-4 hover:text-white hover:underline';
-
-function NewsletterForm() {
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(newsletterBody), defaultValues: { email: '' } });
-  const error = errors.email?.message;
-
-  return (
-    <form
-      noValidate
-      onSubmit={handleSubmit((values) => sendSiteForm('site/newsletter', values, { setError, reset }))}
-      className="w-full max-w-md"
-    >
-      <label htmlFor="newsletter-email" className="block text-sm font-medium text-slate-200">
-        {/* "e-mail" keeps this label apart from the page forms' "Email" fields */}
-        Your e-mail address
-      </label>
-      <div className="mt-1 flex flex-col gap-2 sm:flex-row">
-        <input
-          id="newsletter-email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? 'newsletter-email-error' : undefined}
-          className="min-w-0 flex-1 rounded-lg border border-white/20 bg-white/10 px-3 py-2.5 text-white placeholder:text-slate-400 focus:border-gold-400 focus:outline-none focus:ring-2 focus:ring-gold-400/40 aria-[invalid=true]:border-red-400"
-          {...register('email')}
-        />
-        <button
-          type="submit"
-          disabled={isSubmitting}
-          className="rounded-lg bg-gold-500 px-5 py-2.5 font-semibold text-navy-900 transition hover:bg-gold-400 disabled:cursor-not-allowed disabled:opacity-60"
-        >
-          {isSubmitting ? 'Subscribing…' : 'Subscribe'}
-        </button>
-      </div>
-      {error && (
-        <p id="newsletter-email-error" role="alert" className="mt-1 text-sm text-red-300">
-          {error}
-        </p>
-      )}
-    </form>
-  );
-}
+const heading = 'text-sm font-semibold uppercase tracking-wider text-accent-on-dark';
+const footerLink =
+  'rounded-sm text-left text-sm text-on-dark-muted underline-offset-4 hover:text-on-dark hover:underline';
 
 /** Public footer: newsletter, token and agreement information, legal notice, social links, version. */
 export function SiteFooter() {
@@ -71,12 +20,12 @@ export function SiteFooter() {
   const [legal, setLegal] = useState<{ open: boolean; agreement: AgreementId }>({ open: false, agreement: 'terms' });
 
   return (
-    <footer className="bg-navy-900 text-slate-300">
+    <footer className="bg-navy-900 text-on-dark-muted">
       <div className="border-b border-white/10">
         <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-10 sm:px-6 md:flex-row md:items-end md:justify-between">
           <div>
-            <h2 className="text-xl font-semibold text-white">Stay informed</h2>
-            <p className="mt-1 text-sm text-slate-300">News about the vault, new tokens and opportunity pools.</p>
+            <h2 className="text-xl font-semibold text-on-dark">Stay informed</h2>
+            <p className="mt-1 text-sm text-on-dark-muted">News about the vault, new tokens and opportunity pools.</p>
           </div>
           <NewsletterForm />
         </div>
@@ -84,12 +33,12 @@ export function SiteFooter() {
 
       <div className="mx-auto grid max-w-6xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-12 sm:px-6 lg:grid-cols-[2fr_1fr_1fr_1fr]">
         <div className="col-span-2 lg:col-span-1">
-          <Link to="/" className="inline-flex items-center gap-2 rounded-md text-lg font-bold text-white">
+          <Link to="/" className="inline-flex items-center gap-2 rounded-md text-lg font-bold text-on-dark">
             <LogoMark className="size-7" />
             <span>Vault</span>
           </Link>
           <h2 className="sr-only">Legal notice</h2>
-          <p className="mt-4 max-w-sm text-sm leading-relaxed text-slate-400">
+          <p className="mt-4 max-w-sm text-sm leading-relaxed text-on-dark-subtle">
             Vault is operated by a private member association. Its services are offered to members only and nothing on
             this site is an offer to the public or investment, tax or legal advice. Token values can go down as well as
             up.
@@ -142,7 +91,7 @@ export function SiteFooter() {
       </div>
 
       <div className="border-t border-white/10">
-        <div className="mx-auto flex max-w-6xl flex-col gap-1 px-4 py-5 text-xs text-slate-400 sm:flex-row sm:justify-between sm:px-6">
+        <div className="mx-auto flex max-w-6xl flex-col gap-1 px-4 py-5 text-xs text-on-dark-subtle sm:flex-row sm:justify-between sm:px-6">
           <p>© {new Date().getFullYear()} Vault private member association. All rights reserved.</p>
           <p>
             <span>Version </span>

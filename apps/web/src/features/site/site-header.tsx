@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { buttonClass } from '../../components/button';
 import { LogoMark } from '../../components/logo';
 import { getToken } from '../../lib/api';
 import { Icon } from './icons';
@@ -13,7 +14,7 @@ const links = [
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 font-medium transition ${
-    isActive ? 'text-gold-400' : 'text-slate-200 hover:bg-white/10 hover:text-white'
+    isActive ? 'text-accent-on-dark' : 'text-on-dark-muted hover:bg-white/10 hover:text-on-dark'
   }`;
 
 /** Public top bar. Login becomes Dashboard when a session token is stored (spec 1 §1). */
@@ -41,25 +42,17 @@ export function SiteHeader() {
   }, [open]);
 
   const account = signedIn ? (
-    <button
-      type="button"
-      onClick={() => navigate('/cryptocurrency')}
-      className="rounded-lg bg-gold-500 px-4 py-2 text-sm font-semibold text-navy-900 shadow-sm transition hover:bg-gold-400"
-    >
+    <button type="button" onClick={() => navigate('/cryptocurrency')} className={buttonClass('primary', 'sm')}>
       Dashboard
     </button>
   ) : (
-    <button
-      type="button"
-      onClick={() => navigate('/sign-in')}
-      className="rounded-lg bg-gold-500 px-4 py-2 text-sm font-semibold text-navy-900 shadow-sm transition hover:bg-gold-400"
-    >
+    <button type="button" onClick={() => navigate('/sign-in')} className={buttonClass('primary', 'sm')}>
       Login
     </button>
   );
 
   return (
-    <header className="sticky top-0 z-30 border-b border-white/10 bg-navy-900/95 text-white backdrop-blur">
+    <header className="sticky top-0 z-30 border-b border-white/10 bg-navy-900/95 text-on-dark backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
         <Link to="/" className="flex items-center gap-2 rounded-md text-xl font-bold tracking-tight">
           <LogoMark />
@@ -83,7 +76,7 @@ export function SiteHeader() {
           <button
             ref={menuButton}
             type="button"
-            className="rounded-md p-2 text-slate-200 hover:bg-white/10 md:hidden"
+            className="rounded-md p-2 text-on-dark-muted hover:bg-white/10 md:hidden"
             aria-expanded={open}
             aria-controls="site-mobile-menu"
             onClick={() => setOpen(!open)}

@@ -1,7 +1,9 @@
 import { CAROUSEL_INTERVAL_MS } from '@vault/contract/constants';
 import type { NativeToken } from '@vault/contract/schemas/site';
 import { type ReactNode, useEffect, useState } from 'react';
-import { TokenIcon } from '../../components/token-icon';
+import { Button } from '../../components/button';
+import { EmptyState } from '../../components/empty-state';
+import { isColor, TokenIcon } from '../../components/token-icon';
 import { displayPrice } from '../../lib/money-format';
 import { Icon } from './icons';
 import { useItemsPerView } from './use-items-per-view';
@@ -13,29 +15,27 @@ const typeLabel: Record<NativeToken['type'], string> = {
   sdira: 'Legacy token',
 };
 
-const isColor = (c: string) => /^#[0-9a-f]{3,8}$/i.test(c);
-
 function TokenCard({ token }: { token: NativeToken }) {
-  // The token's colour tints its type label.
-  const color = isColor(token.coinColor) ? token.coinColor : '#d4af37';
+  // The token's colour tints its type label (the label's text stays ink, whatever the tint).
+  const color = isColor(token.coinColor) ? token.coinColor : 'var(--color-primary)';
   return (
-    <article className="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+    <article className="flex h-full flex-col rounded-2xl border border-line bg-surface p-5 shadow-sm">
       <div className="flex items-center gap-3">
         <TokenIcon url={token.icon?.url} symbol={token.displaySymbol} color={color} size="size-12 text-sm" />
         <div className="min-w-0">
-          <h3 className="truncate text-lg font-semibold text-navy-900">{token.displayName}</h3>
-          <p className="text-sm text-slate-500">{token.displaySymbol}</p>
+          <h3 className="truncate text-lg font-semibold text-ink">{token.displayName}</h3>
+          <p className="text-sm text-ink-subtle">{token.displaySymbol}</p>
         </div>
       </div>
-      <p className="mt-4 text-2xl font-bold tabular-nums text-navy-900">
+      <p className="mt-4 text-2xl font-bold tabular-nums text-ink">
         <span className="sr-only">Price: </span>
         {displayPrice(token.price, { kind: 'native', multiplier: token.multiplier, decimals: token.decimals }).text}
       </p>
-      <p className="mt-3 line-clamp-3 flex-1 text-sm text-slate-600">{token.description}</p>
+      <p className="mt-3 line-clamp-3 flex-1 text-sm text-ink-muted">{token.description}</p>
       <p className="mt-4">
         <span
-          className="inline-block rounded-full px-2.5 py-1 text-xs font-medium"
-          style={{ backgroundColor: `${color}22`, color: '#0b1e33' }}
+          className="inline-block rounded-full px-2.5 py-1 text-xs font-medium text-ink"
+          style={{ backgroundColor: `color-mix(in srgb, ${color} 14%, transparent)` }}
         >
           {typeLabel[token.type] ?? token.type}
         </span>
@@ -52,14 +52,14 @@ function Skeleton({ count }: { count: number }) {
       </p>
       {Array.from({ length: count }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-        <div key={i} className="h-60 flex-1 animate-pulse rounded-2xl border border-slate-200 bg-white p-5">
+        <div key={i} className="h-60 flex-1 animate-pulse rounded-2xl border border-line bg-surface p-5">
           <div className="flex items-center gap-3">
-            <div className="size-12 rounded-full bg-slate-200" />
-            <div className="h-4 w-28 rounded bg-slate-200" />
+            <div className="size-12 rounded-full bg-line" />
+            <div className="h-4 w-28 rounded-sm bg-line" />
           </div>
-          <div className="mt-6 h-7 w-32 rounded bg-slate-200" />
-          <div className="mt-4 h-3 w-full rounded bg-slate-100" />
-          <div className="mt-2 h-3 w-4/5 rounded bg-slate-100" />
+          <div className="mt-6 h-7 w-32 rounded-sm bg-line" />
+          <div className="mt-4 h-3 w-full rounded-sm bg-sunken" />
+          <div className="mt-2 h-3 w-4/5 rounded-sm bg-sunken" />
         </div>
       ))}
     </div>
@@ -67,7 +67,7 @@ function Skeleton({ count }: { count: number }) {
 }
 
 const arrowClass =
-  'flex size-10 items-center justify-center rounded-full border border-slate-300 bg-white text-navy-900 shadow-sm transition hover:bg-slate-100 disabled:opacity-40';
+  'flex size-10 items-center justify-center rounded-full border border-line-strong bg-surface text-ink shadow-sm transition hover:bg-sunken disabled:opacity-40';
 
 /**
  * Native tokens from the server, 1/2/3 at a time by viewport, auto-advancing every 5 s (spec 1 §9).
@@ -99,24 +99,23 @@ export function TokenCarousel() {
     body = <Skeleton count={perView} />;
   } else if (isError) {
     body = (
-      <div className="rounded-2xl border border-red-200 bg-red-50 p-6 text-center">
-        <p className="font-medium text-red-800">We could not load the token prices.</p>
-        <p className="mt-1 text-sm text-red-700">{error.message}</p>
-        <button
-          type="button"
-          onClick={() => refetch()}
-          disabled={isFetching}
-          className="mt-4 rounded-lg bg-navy-800 px-4 py-2 text-sm font-semibold text-white hover:bg-navy-900 disabled:opacity-60"
-        >
+      <div className="rounded-2xl border border-danger/20 bg-danger-soft p-6 text-center">
+        <p className="font-medium text-danger">We could not load the token prices.</p>
+        <p className="mt-1 text-sm text-danger">{error.message}</p>
+        <Button variant="secondary" onClick={() => refetch()} disabled={isFetching} className="mt-4">
           {isFetching ? 'Retrying…' : 'Try again'}
-        </button>
+        </Button>
       </div>
     );
   } else if (count === 0) {
     body = (
-      <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">
+      <EmptyState
+        icon="coins"
+        action={{ label: 'Ask us about tokens', to: '/contact-us' }}
+        className="rounded-2xl border border-dashed border-line-strong bg-surface px-6"
+      >
         No tokens are listed right now. Please check back soon.
-      </p>
+      </EmptyState>
     );
   } else {
     body = (
@@ -171,7 +170,7 @@ export function TokenCarousel() {
                   <span
                     aria-hidden="true"
                     className={`block h-2.5 rounded-full transition-all ${
-                      i === current ? 'w-6 bg-gold-500' : 'w-2.5 bg-slate-300 group-hover:bg-slate-400'
+                      i === current ? 'w-6 bg-primary' : 'w-2.5 bg-line-strong group-hover:bg-ink-subtle'
                     }`}
                   />
                   <span className="sr-only">Show from token {i + 1}</span>
@@ -201,11 +200,11 @@ export function TokenCarousel() {
       }}
     >
       <div className="mb-8 text-center">
-        <p className="text-sm font-semibold uppercase tracking-widest text-gold-500">Native tokens</p>
-        <h2 id="token-carousel-title" className="mt-2 text-3xl font-bold text-navy-900 sm:text-4xl">
+        <p className="text-sm font-semibold uppercase tracking-widest text-accent-text">Native tokens</p>
+        <h2 id="token-carousel-title" className="mt-2 text-3xl font-bold text-ink sm:text-4xl">
           Today's token prices
         </h2>
-        <p className="mx-auto mt-3 max-w-2xl text-slate-600">
+        <p className="mx-auto mt-3 max-w-2xl text-ink-muted">
           Every token in the vault, from the Q vault dollar to silver and gold, priced live by the vault.
         </p>
       </div>

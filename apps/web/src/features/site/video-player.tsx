@@ -1,10 +1,15 @@
 import { useEffect, useId, useState } from 'react';
+import { themeColor } from '../../lib/theme';
 import { type SiteVideo, toVtt } from './videos';
 
-/** A poster drawn as SVG (navy card with the title), so nothing is fetched before the member presses play. */
+/**
+ * A poster drawn as SVG (navy card with the title), so nothing is fetched before the member presses play. An
+ * image does not see the page's CSS variables or fonts: the token colours are read and written in.
+ */
 function poster(title: string): string {
   const safe = title.replace(/[<>&"']/g, '');
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 960 540"><rect width="960" height="540" fill="#0f2a44"/><circle cx="480" cy="230" r="56" fill="#d4af37"/><path d="M462 200v60l50-30z" fill="#0f2a44"/><text x="480" y="350" font-family="system-ui,sans-serif" font-size="40" font-weight="700" fill="#fff" text-anchor="middle">${safe}</text></svg>`;
+  const [navy, gold, white] = [themeColor('navy-800'), themeColor('primary'), themeColor('white')];
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 960 540"><rect width="960" height="540" fill="${navy}"/><circle cx="480" cy="230" r="56" fill="${gold}"/><path d="M462 200v60l50-30z" fill="${navy}"/><text x="480" y="350" font-family="system-ui,sans-serif" font-size="40" font-weight="700" fill="${white}" text-anchor="middle">${safe}</text></svg>`;
   return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 }
 
@@ -26,7 +31,7 @@ export function VideoPlayer({ video, autoPlay = false, showSummary = true }: Pro
   const captions = useCaptionUrl(video);
   const summaryId = useId();
   return (
-    <figure className="overflow-hidden rounded-2xl bg-navy-900 shadow-lg ring-1 ring-black/5">
+    <figure className="overflow-hidden rounded-2xl bg-navy-900 shadow-lg ring-1 ring-navy-900/5">
       <video
         className="aspect-video w-full bg-navy-800"
         controls
@@ -41,17 +46,17 @@ export function VideoPlayer({ video, autoPlay = false, showSummary = true }: Pro
         <track kind="captions" srcLang="en" label="English" src={captions} default />
       </video>
       {showSummary && (
-        <figcaption id={summaryId} className="bg-white p-4 text-sm text-slate-700">
-          <p className="font-semibold text-navy-900">{video.title}</p>
+        <figcaption id={summaryId} className="bg-surface p-4 text-sm text-ink-muted">
+          <p className="font-semibold text-ink">{video.title}</p>
           <p className="sr-only">This video has no sound. It shows these title cards:</p>
           <ol className="mt-2 space-y-1">
             {video.scenes.map((s, i) => (
               <li key={s.title} className="flex gap-2">
-                <span className="font-semibold text-gold-500" aria-hidden="true">
+                <span className="font-semibold text-accent-text" aria-hidden="true">
                   {i + 1}.
                 </span>
                 <span>
-                  <span className="font-medium text-navy-900">{s.title}</span> — {s.text}
+                  <span className="font-medium text-ink">{s.title}</span> — {s.text}
                 </span>
               </li>
             ))}

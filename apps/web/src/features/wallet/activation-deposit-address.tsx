@@ -1,6 +1,7 @@
 import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { buttonClass } from '../../components/button';
+import { toast } from '../../lib/toast';
 
 /** How long the button says 'Copied'. */
 const COPIED_MS = 2000;
@@ -66,7 +67,7 @@ export function DepositAddress({
 
   return (
     <div className="flex flex-col items-center gap-4 sm:flex-row sm:items-start">
-      <div className="shrink-0 rounded-xl bg-white p-3 ring-1 ring-slate-200">
+      <div className="shrink-0 rounded-xl bg-white p-3 ring-1 ring-line">
         <QRCodeSVG
           value={address}
           size={148}
@@ -77,15 +78,11 @@ export function DepositAddress({
         />
       </div>
       <div className="w-full min-w-0 flex-1">
-        <p className="text-sm font-medium text-slate-700">{coinSymbol} deposit address</p>
-        <p className="mt-1 break-all rounded-lg bg-slate-50 px-3 py-2 font-mono text-sm text-navy-900 ring-1 ring-slate-200">
+        <p className="text-sm font-medium text-ink">{coinSymbol} deposit address</p>
+        <p className="mt-1 break-all rounded-lg bg-canvas px-3 py-2 font-mono text-sm text-ink ring-1 ring-line">
           {address}
         </p>
-        <button
-          type="button"
-          onClick={copy}
-          className="mt-2 inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-navy-900 hover:bg-slate-50"
-        >
+        <button type="button" onClick={copy} className={`mt-2 ${buttonClass('secondary', 'sm')}`}>
           <CopyIcon done={copied} />
           {copied ? 'Copied' : 'Copy address'}
         </button>
@@ -108,7 +105,7 @@ function CopyIcon({ done }: { done: boolean }) {
       strokeWidth="2"
       strokeLinecap="round"
       strokeLinejoin="round"
-      className={`size-4 ${done ? 'text-emerald-600' : ''}`}
+      className={`size-4 ${done ? 'text-success' : ''}`}
     >
       {done ? (
         <path d="M5 12.5l4.5 4.5L19 7.5" />

@@ -3,13 +3,14 @@ import { compare, multiply, subtract } from '@vault/contract/money';
 import type { UserInfoResponse } from '@vault/contract/schemas/user';
 import type { ActivationAsset, CurrencyInfo } from '@vault/contract/schemas/wallet';
 import { type ReactNode, useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '../../components/button';
+import { cardClass } from '../../components/card';
 import { TokenIcon } from '../../components/token-icon';
 import { api } from '../../lib/api';
 import { errorText } from '../../lib/format';
 import { grouped, usd } from '../../lib/money-format';
 import { queryKeys } from '../../lib/query-client';
+import { toast } from '../../lib/toast';
 import { DepositAddress } from './activation-deposit-address';
 import { Masked } from './masked';
 import { useHiddenBalances } from './portfolio-hidden';
@@ -55,32 +56,29 @@ export function ActivationPanel({ assets, onActivated }: { assets: ActivationAss
   };
 
   return (
-    <section
-      aria-labelledby="activation-title"
-      className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
-    >
-      <h2 id="activation-title" className="text-lg font-semibold text-navy-900">
+    <section aria-labelledby="activation-title" className={cardClass}>
+      <h2 id="activation-title" className="text-lg font-semibold text-ink">
         Activate your vault
       </h2>
-      <p className="mt-1 text-sm text-slate-600">
+      <p className="mt-1 text-sm text-ink-muted">
         Sending tokens needs an activated vault. Activation takes a contribution worth at least 21 silver asset tokens
         (21 oz of 0.999 fine silver). Deposit the amount shown in one of the coins below to your vault address, then
         press Activate Now.
       </p>
 
       {assets.length === 0 ? (
-        <p className="mt-6 rounded-xl bg-amber-50 p-4 text-sm text-amber-900 ring-1 ring-amber-600/20">
+        <p className="mt-6 rounded-xl bg-warning-soft p-4 text-sm text-warning ring-1 ring-warning/20">
           No coin is accepted for activation at the moment. Please try again later or contact support.
         </p>
       ) : (
         <>
           <fieldset className="mt-6">
-            <legend className="text-sm font-medium text-slate-700">Choose the coin you deposit</legend>
+            <legend className="text-sm font-medium text-ink">Choose the coin you deposit</legend>
             <div className="mt-2 grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
               {assets.map((a) => (
                 <label
                   key={a.coinSymbol}
-                  className="flex cursor-pointer items-center gap-3 rounded-xl border border-slate-200 px-3 py-2.5 has-checked:border-brand-500 has-checked:bg-brand-50 has-focus-visible:ring-2 has-focus-visible:ring-brand-500"
+                  className="flex cursor-pointer items-center gap-3 rounded-xl border border-line px-3 py-2.5 has-checked:border-primary has-checked:bg-primary-soft has-focus-visible:ring-2 has-focus-visible:ring-focus"
                 >
                   <input
                     type="radio"
@@ -91,14 +89,14 @@ export function ActivationPanel({ assets, onActivated }: { assets: ActivationAss
                       setChosen(a.coinSymbol);
                       setFailure(null);
                     }}
-                    className="size-4 accent-brand-600"
+                    className="size-4 accent-navy-800"
                   />
-                  <TokenIcon url={a.icon.url} symbol={a.coinSymbol} size="size-7 text-[0.6rem]" />
+                  <TokenIcon url={a.icon.url} symbol={a.coinSymbol} size="size-7 text-2xs" />
                   <span className="min-w-0">
-                    <span className="block text-sm font-semibold text-navy-900">
+                    <span className="block text-sm font-semibold text-ink">
                       {a.name} ({a.coinSymbol})
                     </span>
-                    <span className="block text-xs text-slate-500">
+                    <span className="block text-xs text-ink-subtle">
                       Needs {grouped(a.requiredAmount, a.decimals)} {a.coinSymbol}
                     </span>
                   </span>
@@ -112,15 +110,13 @@ export function ActivationPanel({ assets, onActivated }: { assets: ActivationAss
               <dl className="grid gap-3 sm:grid-cols-2">
                 <Fact term="Required amount">
                   {grouped(asset.requiredAmount, asset.decimals)} {asset.coinSymbol}
-                  <span className="block text-xs font-normal text-slate-500">
+                  <span className="block text-xs font-normal text-ink-subtle">
                     ≈ {usd(multiply(asset.requiredAmount, asset.rate, 2))}, the value of 21 silver tokens
                   </span>
                 </Fact>
                 <Fact term="Your balance">
                   <Masked hidden={hidden}>{grouped(asset.balance, asset.decimals)}</Masked> {asset.coinSymbol}
-                  <span
-                    className={`block text-xs font-normal ${enough(asset) ? 'text-emerald-700' : 'text-amber-700'}`}
-                  >
+                  <span className={`block text-xs font-normal ${enough(asset) ? 'text-success' : 'text-warning'}`}>
                     {enough(asset)
                       ? 'Enough to activate with this coin.'
                       : hidden
@@ -138,7 +134,7 @@ export function ActivationPanel({ assets, onActivated }: { assets: ActivationAss
                   Activate Now
                 </Button>
                 {failure ? (
-                  <p className="mt-2 text-sm text-red-600" id="activation-failure">
+                  <p className="mt-2 text-sm text-danger" id="activation-failure">
                     {failure}
                   </p>
                 ) : null}
@@ -153,9 +149,9 @@ export function ActivationPanel({ assets, onActivated }: { assets: ActivationAss
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
   return (
-    <div className="rounded-xl bg-slate-50 px-4 py-3 ring-1 ring-slate-200">
-      <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{term}</dt>
-      <dd className="mt-1 text-base font-semibold text-navy-900">{children}</dd>
+    <div className="rounded-xl bg-canvas px-4 py-3 ring-1 ring-line">
+      <dt className="text-xs font-medium uppercase tracking-wide text-ink-subtle">{term}</dt>
+      <dd className="mt-1 text-base font-semibold text-ink">{children}</dd>
     </div>
   );
 }

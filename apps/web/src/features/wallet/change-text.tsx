@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { changePercent, isNegative } from '../../lib/money-format';
 
 const tones = {
-  light: { down: 'text-red-600', up: 'text-emerald-600' },
-  dark: { down: 'text-red-300', up: 'text-emerald-300' },
+  light: { down: 'text-danger', up: 'text-success' },
+  dark: { down: 'text-danger-on-dark', up: 'text-success-on-dark' },
 };
 
 /**

@@ -1,7 +1,9 @@
 import { REFRESH_SPINNER_MS } from '@vault/contract/constants';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import { ButtonLink } from '../../components/button';
 import { Card } from '../../components/card';
+import { type EmptyAction, EmptyState } from '../../components/empty-state';
 import { LoadError, RefreshError } from '../../components/load-error';
 import { SkeletonRows } from '../../components/skeleton-rows';
 import { usd } from '../../lib/money-format';
@@ -52,7 +54,7 @@ export function DashboardPage() {
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold text-navy-900">Dashboard</h1>
+        <h1 className="text-2xl font-semibold text-ink">Dashboard</h1>
         <div className="flex items-center gap-2">
           {/* A toggle (WAI-ARIA button pattern): its name stays 'Hide balances' and aria-pressed says whether it
               is on; the eye and the switch show the state to the eye, the title what a click does. */}
@@ -63,8 +65,8 @@ export function DashboardPage() {
             onClick={() => setHidden(!hidden)}
             className={`inline-flex items-center gap-2 rounded-lg border px-3 py-2 text-sm font-semibold transition-colors ${
               hidden
-                ? 'border-navy-900 bg-navy-900 text-white hover:bg-navy-800'
-                : 'border-slate-300 bg-white text-navy-900 hover:bg-slate-50'
+                ? 'border-navy-900 bg-navy-900 text-on-dark hover:bg-navy-800'
+                : 'border-line-strong bg-surface text-ink hover:bg-sunken'
             }`}
           >
             <WalletIcon name={hidden ? 'eyeOff' : 'eye'} />
@@ -73,10 +75,10 @@ export function DashboardPage() {
               aria-hidden="true"
               data-testid="hide-balances-switch"
               data-on={hidden}
-              className={`relative inline-block h-4 w-7 shrink-0 rounded-full transition-colors ${hidden ? 'bg-gold-500' : 'bg-slate-300'}`}
+              className={`relative inline-block h-4 w-7 shrink-0 rounded-full transition-colors ${hidden ? 'bg-primary' : 'bg-line-strong'}`}
             >
               <span
-                className={`absolute top-0.5 left-0.5 size-3 rounded-full bg-white shadow-sm transition-transform ${hidden ? 'translate-x-3' : ''}`}
+                className={`absolute top-0.5 left-0.5 size-3 rounded-full bg-surface shadow-sm transition-transform ${hidden ? 'translate-x-3' : ''}`}
               />
             </span>
           </button>
@@ -91,7 +93,7 @@ export function DashboardPage() {
               // A failure is announced by its own alert above the wallets.
               setRefreshNote(result.isError ? '' : 'Wallets updated');
             }}
-            className="inline-flex size-10 items-center justify-center rounded-lg border border-slate-300 bg-white text-navy-900 hover:bg-slate-50"
+            className="inline-flex size-10 items-center justify-center rounded-lg border border-line-strong bg-surface text-ink hover:bg-sunken"
           >
             {/* Turning only for those who have not asked their system for less motion. */}
             <WalletIcon name="refresh" className={`size-5 ${spinning.on ? 'motion-safe:animate-spin' : ''}`} />
@@ -117,35 +119,35 @@ export function DashboardPage() {
           <div className="grid gap-6 lg:grid-cols-2">
             <section
               aria-labelledby="portfolio-heading"
-              className="flex flex-col justify-between gap-6 rounded-2xl bg-navy-900 p-5 text-white shadow-sm sm:p-6"
+              className="flex flex-col justify-between gap-6 rounded-2xl bg-navy-900 p-5 text-on-dark shadow-sm sm:p-6"
             >
               <div>
-                <h2 id="portfolio-heading" className="text-sm font-medium text-slate-300">
+                <h2 id="portfolio-heading" className="text-sm font-medium text-on-dark-muted">
                   Estimated portfolio balance
                 </h2>
                 <p
-                  className="mt-2 text-3xl font-bold tabular-nums text-gold-400 sm:text-4xl"
+                  className="mt-2 text-3xl font-bold tabular-nums text-accent-on-dark sm:text-4xl"
                   data-testid="portfolio-total"
                 >
                   <Masked hidden={hidden}>{usd(totals.total)}</Masked>
                 </p>
-                <p className="mt-1 text-xs text-slate-400">
+                <p className="mt-1 text-xs text-on-dark-subtle">
                   {totals.total === null
                     ? 'Not every wallet’s value could be read, so the total cannot be shown.'
                     : 'All wallets, in US dollars at current prices.'}
                 </p>
                 {/* Spec 2 §2: the value of the platform's own tokens (native wallets), beside the whole portfolio. */}
-                <p className="mt-3 text-sm text-slate-300">
+                <p className="mt-3 text-sm text-on-dark-muted">
                   Vault tokens:{' '}
-                  <span className="font-semibold tabular-nums text-white" data-testid="vault-tokens-total">
+                  <span className="font-semibold tabular-nums text-on-dark" data-testid="vault-tokens-total">
                     <Masked hidden={hidden}>{usd(totals.vaultTokens)}</Masked>
                   </span>
-                  <span className="block text-xs text-slate-400">Liquidity, asset and legacy tokens.</span>
+                  <span className="block text-xs text-on-dark-subtle">Liquidity, asset and legacy tokens.</span>
                 </p>
                 <p className="mt-4 inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-xs font-semibold">
                   <span
                     aria-hidden="true"
-                    className={`size-2 rounded-full ${activated ? 'bg-emerald-400' : 'bg-amber-400'}`}
+                    className={`size-2 rounded-full ${activated ? 'bg-success-on-dark' : 'bg-warning-on-dark'}`}
                   />
                   {activated ? 'Vault activated' : 'Vault not activated'}
                 </p>
@@ -153,7 +155,7 @@ export function DashboardPage() {
               <div className="space-y-2">
                 <WalletActions actions={dashboardActions(user)} label="Wallet actions" tone="dark" even />
                 {activated ? null : (
-                  <p className="text-xs text-slate-300">
+                  <p className="text-xs text-on-dark-muted">
                     Top up to activate your vault; Swap and Withdrawal open once it is activated.
                   </p>
                 )}
@@ -180,7 +182,7 @@ export function DashboardPage() {
                 }
               >
                 {groups[active].length === 0 ? (
-                  <EmptyWallets text={emptyText[active]} />
+                  <EmptyState action={emptyAction(active, activated)}>{emptyText[active]}</EmptyState>
                 ) : (
                   <WalletTable category={active} wallets={groups[active]} hidden={hidden} activated={activated} />
                 )}
@@ -212,33 +214,41 @@ function ActivationBanner() {
   return (
     <section
       aria-labelledby="activation-heading"
-      className="flex flex-col gap-4 rounded-2xl border border-gold-500/40 bg-amber-50 p-5 sm:flex-row sm:items-center sm:justify-between sm:p-6"
+      className="flex flex-col gap-4 rounded-2xl border border-primary/40 bg-primary-soft p-5 sm:flex-row sm:items-center sm:justify-between sm:p-6"
     >
       <div>
-        <h2 id="activation-heading" className="font-semibold text-navy-900">
+        <h2 id="activation-heading" className="font-semibold text-ink">
           Your vault is not activated yet
         </h2>
-        <p className="mt-1 text-sm text-slate-700">
+        <p className="mt-1 text-sm text-ink-muted">
           Activate it with a contribution worth at least 21 silver asset tokens (21 oz of 0.999 fine silver).
         </p>
       </div>
-      <Link
-        to="/Send"
-        className="inline-flex shrink-0 items-center justify-center rounded-lg bg-navy-900 px-4 py-2.5 text-sm font-semibold text-gold-400 hover:bg-navy-800"
-      >
+      <ButtonLink to="/Send" className="shrink-0">
         Activate your vault
-      </Link>
+      </ButtonLink>
     </section>
   );
 }
 
-function EmptyWallets({ text }: { text: string }) {
-  return (
-    <div className="flex flex-col items-center gap-2 py-10 text-center">
-      <WalletIcon name="empty" className="size-8 text-slate-300" />
-      <p className="text-sm text-slate-600">{text}</p>
-    </div>
-  );
+/**
+ * An empty tab's next step: where tokens of that kind come from (before activation, the Send screen with the
+ * activation's deposit addresses, as Top-Up leads). Legacy tokens come only with an sdira account.
+ */
+function emptyAction(category: CategoryKey, activated: boolean): EmptyAction | undefined {
+  const topUp = (to: string) => (activated ? to : '/Send');
+  switch (category) {
+    case 'liquidity':
+      return { label: 'Get CQR Dollars', to: topUp('/liquidity-tokens') };
+    case 'asset':
+      return { label: 'Get asset tokens', to: topUp('/cqr-asset-tokens') };
+    case 'opportunity':
+      return { label: 'Open CQR Vest', to: '/marketplace' };
+    case 'crypto':
+      return { label: 'Deposit cryptocurrency', to: topUp('/DepositAddress') };
+    case 'legacy':
+      return undefined;
+  }
 }
 
 function DashboardSkeleton() {
@@ -249,10 +259,10 @@ function DashboardSkeleton() {
       </p>
       <div className="grid gap-6 lg:grid-cols-2">
         <div className="h-60 animate-pulse rounded-2xl bg-navy-900/90" />
-        <div className="h-60 animate-pulse rounded-2xl bg-white ring-1 ring-slate-200" />
+        <div className="h-60 animate-pulse rounded-2xl bg-surface ring-1 ring-line" />
       </div>
-      <div className="space-y-3 rounded-2xl bg-white p-6 ring-1 ring-slate-200">
-        <div className="h-8 w-2/3 animate-pulse rounded bg-slate-100" />
+      <div className="space-y-3 rounded-2xl bg-surface p-6 ring-1 ring-line">
+        <div className="h-8 w-2/3 animate-pulse rounded-sm bg-sunken" />
         <SkeletonRows />
       </div>
     </div>

@@ -1,13 +1,8 @@
-import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
+import { Tabs } from '../../components/tabs';
 import { CATEGORIES, type CategoryKey } from './portfolio';
 
-const tabId = (key: CategoryKey) => `wallet-tab-${key}`;
-const panelId = (key: CategoryKey) => `wallet-panel-${key}`;
-
-/**
- * The five wallet tabs (spec 1 §2) as an ARIA tablist: one tab in the Tab order, arrows, Home and End
- * move between them and select (automatic activation: switching is instant, nothing is fetched).
- */
+/** The five wallet tabs (spec 1 §2), each with its number of wallets, in the wallets card. */
 export function DashboardTabs({
   active,
   onSelect,
@@ -19,166 +14,17 @@ export function DashboardTabs({
   counts: Record<CategoryKey, number>;
   children: ReactNode;
 }) {
-  const refs = useRef(new Map<CategoryKey, HTMLButtonElement>());
-  const strip = useRef<HTMLDivElement>(null);
-  const more = useOverflowHints(strip);
-
-  // The selected tab stays in view inside the strip (a tab chosen with the keys, or restored on return);
-  // only the strip scrolls, never the page.
-  useEffect(() => {
-    const tab = refs.current.get(active);
-    const el = strip.current;
-    if (!tab || !el) return;
-    const margin = 24;
-    if (tab.offsetLeft - margin < el.scrollLeft) el.scrollTo({ left: tab.offsetLeft - margin });
-    else if (tab.offsetLeft + tab.offsetWidth + margin > el.scrollLeft + el.clientWidth)
-      el.scrollTo({ left: tab.offsetLeft + tab.offsetWidth + margin - el.clientWidth });
-  }, [active]);
-
-  const onKeyDown = (event: KeyboardEvent) => {
-    // From the focused tab, not the selected one: fast key repeats arrive before the selection re-renders.
-    const focused = (event.target as HTMLElement).dataset.category;
-    const index = CATEGORIES.findIndex((c) => c.key === (focused ?? active));
-    const last = CATEGORIES.length - 1;
-    const next =
-      event.key === 'ArrowRight'
-        ? index === last
-          ? 0
-          : index + 1
-        : event.key === 'ArrowLeft'
-          ? index === 0
-            ? last
-            : index - 1
-          : event.key === 'Home'
-            ? 0
-            : event.key === 'End'
-              ? last
-              : null;
-    if (next === null) return;
-    event.preventDefault();
-    const key = CATEGORIES[next]!.key;
-    onSelect(key);
-    refs.current.get(key)?.focus();
-  };
-
   return (
-    <div>
-      {/* Where the tabs do not fit (phones), the strip scrolls sideways; a fade with an arrow at either edge
-          shows that more tabs lie that way, and tapping it scrolls there. */}
-      <div className="relative -mx-5 sm:-mx-6">
-        {/* relative: the tabs' screen-reader-only text must stay inside the scrolling strip on phones. */}
-        <div ref={strip} data-testid="wallet-tab-strip" className="relative overflow-x-auto px-5 sm:px-6">
-          <div
-            role="tablist"
-            aria-label="Wallets"
-            onKeyDown={onKeyDown}
-            className="flex min-w-max gap-1 border-b border-slate-200"
-          >
-            {CATEGORIES.map((c) => {
-              const selected = c.key === active;
-              return (
-                <button
-                  key={c.key}
-                  ref={(el) => {
-                    if (el) refs.current.set(c.key, el);
-                    else refs.current.delete(c.key);
-                  }}
-                  type="button"
-                  role="tab"
-                  id={tabId(c.key)}
-                  data-category={c.key}
-                  aria-selected={selected}
-                  // Only the selected tab's panel exists (one panel, its content swapped), so only it is referenced.
-                  aria-controls={selected ? panelId(c.key) : undefined}
-                  tabIndex={selected ? 0 : -1}
-                  onClick={() => onSelect(c.key)}
-                  className={`-mb-px flex items-center gap-2 whitespace-nowrap border-b-2 px-3 py-2.5 text-sm font-semibold transition-colors ${
-                    selected
-                      ? 'border-gold-500 text-navy-900'
-                      : 'border-transparent text-slate-500 hover:border-slate-300 hover:text-navy-900'
-                  }`}
-                >
-                  {c.tab}
-                  <span
-                    className={`rounded-full px-1.5 text-xs tabular-nums ${selected ? 'bg-navy-900 text-gold-400' : 'bg-slate-100 text-slate-500'}`}
-                  >
-                    <span className="sr-only">(</span>
-                    {counts[c.key]}
-                    <span className="sr-only"> wallets)</span>
-                  </span>
-                </button>
-              );
-            })}
-          </div>
-        </div>
-        <MoreTabs side="left" shown={more.left} onClick={() => strip.current?.scrollBy({ left: -160 })} />
-        <MoreTabs side="right" shown={more.right} onClick={() => strip.current?.scrollBy({ left: 160 })} />
-      </div>
-      <div
-        role="tabpanel"
-        id={panelId(active)}
-        aria-labelledby={tabId(active)}
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: the ARIA tabs pattern makes the panel focusable, so a panel without links (an empty tab) is reached with Tab too.
-        tabIndex={0}
-        className="pt-4 outline-none focus-visible:ring-2 focus-visible:ring-brand-500 rounded-sm"
-      >
-        {children}
-      </div>
-    </div>
-  );
-}
-
-/** Whether the strip has tabs out of view to its left and right; follows scrolling and resizing. */
-function useOverflowHints(strip: { current: HTMLDivElement | null }) {
-  const [more, setMore] = useState({ left: false, right: false });
-  useEffect(() => {
-    const el = strip.current;
-    if (!el) return;
-    const update = () => {
-      const left = el.scrollLeft > 1;
-      const right = el.scrollLeft + el.clientWidth < el.scrollWidth - 1;
-      setMore((was) => (was.left === left && was.right === right ? was : { left, right }));
-    };
-    update();
-    el.addEventListener('scroll', update, { passive: true });
-    const observer = new ResizeObserver(update);
-    observer.observe(el);
-    return () => {
-      el.removeEventListener('scroll', update);
-      observer.disconnect();
-    };
-  }, [strip]);
-  return more;
-}
-
-/**
- * The hint at one edge of the strip: white fading over the tabs, with an arrow. For the eye and the
- * pointer only: keyboard users move between tabs with the arrow keys, screen readers list every tab.
- */
-function MoreTabs({ side, shown, onClick }: { side: 'left' | 'right'; shown: boolean; onClick: () => void }) {
-  if (!shown) return null;
-  const left = side === 'left';
-  return (
-    <button
-      type="button"
-      tabIndex={-1}
-      aria-hidden="true"
-      data-testid={`more-tabs-${side}`}
-      onClick={onClick}
-      className={`absolute top-0 bottom-px flex w-12 items-center text-slate-500 ${
-        left ? 'left-0 justify-start bg-linear-to-r pl-1' : 'right-0 justify-end bg-linear-to-l pr-1'
-      } from-white via-white/90 to-transparent`}
+    <Tabs
+      items={CATEGORIES.map((c) => ({ key: c.key, label: c.tab, count: counts[c.key] }))}
+      active={active}
+      onSelect={onSelect}
+      label="Wallets"
+      idPrefix="wallet"
+      countNoun="wallets"
+      bleed
     >
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 24 24"
-        className="size-5"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2.5"
-      >
-        <path d={left ? 'M15 18l-6-6 6-6' : 'M9 18l6-6-6-6'} strokeLinecap="round" strokeLinejoin="round" />
-      </svg>
-    </button>
+      {children}
+    </Tabs>
   );
 }

@@ -1,12 +1,12 @@
 import { Link } from 'react-router';
+import { tableClasses } from '../../components/table';
 import { TokenIcon } from '../../components/token-icon';
 import { displayPrice, grouped, usd } from '../../lib/money-format';
 import { ChangeText } from './change-text';
 import { Masked } from './masked';
 import type { CategoryKey, WalletView } from './portfolio';
 
-const th = 'px-3 py-2.5 text-xs font-semibold uppercase tracking-wide text-slate-500 first:pl-0 last:pr-0';
-const td = 'px-3 py-3 align-middle first:pl-0 last:pr-0';
+const { wrap, table, head, th, body, row, td } = tableClasses();
 
 /** Where a wallet row leads: token detail, or the opportunity screen (activated vaults only, spec 1 §6). */
 function rowLink(wallet: WalletView, activated: boolean) {
@@ -35,9 +35,9 @@ export function WalletTable({
   const crypto = category === 'crypto';
   const opportunity = category === 'opportunity';
   return (
-    <div className="-mx-1 overflow-x-auto px-1">
-      <table className="w-full text-left text-sm">
-        <thead className="border-b border-slate-200">
+    <div className={wrap}>
+      <table className={table}>
+        <thead className={head}>
           <tr>
             <th scope="col" className={th}>
               {crypto ? 'Coin' : 'Token'}
@@ -58,11 +58,11 @@ export function WalletTable({
             </th>
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-100">
+        <tbody className={body}>
           {wallets.map((wallet) => {
             const link = rowLink(wallet, activated);
             return (
-              <tr key={wallet.key} className="relative transition-colors hover:bg-slate-50">
+              <tr key={wallet.key} className={`relative ${row}`}>
                 <td className={td}>
                   <div className="flex items-center gap-3">
                     <TokenIcon url={wallet.iconUrl} symbol={wallet.displaySymbol} color={wallet.color} />
@@ -71,11 +71,11 @@ export function WalletTable({
                       <Link
                         to={link.to}
                         state={link.state}
-                        className="font-semibold text-navy-900 after:absolute after:inset-0 after:content-[''] hover:underline"
+                        className="font-semibold text-ink after:absolute after:inset-0 after:content-[''] hover:underline"
                       >
                         {wallet.name}
                       </Link>
-                      <p className="text-xs text-slate-500">
+                      <p className="text-xs text-ink-subtle">
                         {wallet.displaySymbol}
                         <ChangeText change={wallet.change} className="sm:hidden">
                           {' · '}
@@ -84,10 +84,10 @@ export function WalletTable({
                     </div>
                   </div>
                 </td>
-                <td className={`${td} text-right font-medium tabular-nums text-navy-900`}>
+                <td className={`${td} text-right font-medium tabular-nums text-ink`}>
                   <Masked hidden={hidden}>{grouped(wallet.balance, wallet.balanceDecimals)}</Masked>
                 </td>
-                <td className={`${td} hidden text-right tabular-nums text-slate-600 sm:table-cell`}>
+                <td className={`${td} hidden text-right tabular-nums text-ink-muted sm:table-cell`}>
                   {displayPrice(wallet.price, wallet.priceRule).text}
                 </td>
                 {crypto ? (
@@ -95,7 +95,7 @@ export function WalletTable({
                     <ChangeText change={wallet.change} />
                   </td>
                 ) : null}
-                <td className={`${td} text-right font-semibold tabular-nums text-navy-900`}>
+                <td className={`${td} text-right font-semibold tabular-nums text-ink`}>
                   <Masked hidden={hidden}>{usd(wallet.usd)}</Masked>
                 </td>
               </tr>

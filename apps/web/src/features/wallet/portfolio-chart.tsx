@@ -26,7 +26,7 @@ export function PortfolioChart({
     // Side by side where the card has the room: full width (sm), or half the row from xl; stacked in the
     // half-width card beside the side menu (lg), where the legend's amounts would not fit beside the donut.
     <figure className="flex flex-col items-center gap-6 sm:flex-row lg:flex-col xl:flex-row">
-      <div aria-hidden="true" className="shrink-0">
+      <div aria-hidden="true" inert className="shrink-0">
         <PieChart width={168} height={168} accessibilityLayer={false}>
           {slices.length === 0 ? (
             <Pie
@@ -34,7 +34,7 @@ export function PortfolioChart({
               dataKey="value"
               innerRadius={56}
               outerRadius={80}
-              fill="#e2e8f0"
+              fill="var(--color-line)"
               stroke="none"
               isAnimationActive={false}
             />
@@ -61,11 +61,11 @@ export function PortfolioChart({
         <ul className="space-y-2 text-sm">
           {CATEGORIES.map((c) => (
             <li key={c.key} className="flex items-center justify-between gap-4">
-              <span className="flex items-center gap-2 text-slate-600">
+              <span className="flex items-center gap-2 text-ink-muted">
                 <span aria-hidden="true" className="size-2.5 rounded-full" style={{ backgroundColor: c.color }} />
                 {c.label}
               </span>
-              <span className="font-semibold tabular-nums text-navy-900">
+              <span className="font-semibold tabular-nums text-ink">
                 <Masked hidden={hidden}>{usd(byCategory[c.key])}</Masked>
               </span>
             </li>

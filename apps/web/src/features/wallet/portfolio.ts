@@ -7,11 +7,11 @@ import { DECIMALS, NOT_AN_AMOUNT, type PriceRule } from '../../lib/money-format'
  * kind of wallet it comes from. Amounts stay decimal strings; sums go through the money module.
  */
 export const CATEGORIES = [
-  { key: 'liquidity', tab: 'Liquidity Tokens', label: 'Liquidity', color: '#1f6feb' },
-  { key: 'asset', tab: 'Asset Tokens', label: 'Asset', color: '#d4af37' },
-  { key: 'opportunity', tab: 'Opportunity Tokens', label: 'Opportunity', color: '#0f9d76' },
-  { key: 'legacy', tab: 'Legacy Tokens', label: 'Legacy', color: '#6b7c8f' },
-  { key: 'crypto', tab: 'Cryptocurrency', label: 'Cryptocurrency', color: '#7c4dcc' },
+  { key: 'liquidity', tab: 'Liquidity Tokens', label: 'Liquidity', color: 'var(--color-chart-liquidity)' },
+  { key: 'asset', tab: 'Asset Tokens', label: 'Asset', color: 'var(--color-chart-asset)' },
+  { key: 'opportunity', tab: 'Opportunity Tokens', label: 'Opportunity', color: 'var(--color-chart-opportunity)' },
+  { key: 'legacy', tab: 'Legacy Tokens', label: 'Legacy', color: 'var(--color-chart-legacy)' },
+  { key: 'crypto', tab: 'Cryptocurrency', label: 'Cryptocurrency', color: 'var(--color-chart-crypto)' },
 ] as const;
 export type CategoryKey = (typeof CATEGORIES)[number]['key'];
 

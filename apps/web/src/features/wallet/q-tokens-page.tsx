@@ -1,4 +1,7 @@
 import { useId, useState } from 'react';
+import { buttonClass } from '../../components/button';
+import { cardClass } from '../../components/card';
+import { EmptyState } from '../../components/empty-state';
 import { useTokenSends } from './queries';
 import { DOLLAR_TOKEN, SendScreen } from './send-screen';
 import { TokenSendList } from './token-history-list';
@@ -9,8 +12,8 @@ export function QTokensPage() {
   return (
     <div className="space-y-6">
       <div>
-        <h1 className="text-2xl font-semibold text-navy-900">Send Dollar Tokens</h1>
-        <p className="mt-1 text-sm text-slate-600">Send dollar tokens (1 token = 1 USD) to another member by e‑mail.</p>
+        <h1 className="text-2xl font-semibold text-ink">Send Dollar Tokens</h1>
+        <p className="mt-1 text-sm text-ink-muted">Send dollar tokens (1 token = 1 USD) to another member by e‑mail.</p>
       </div>
       <SendScreen coin={DOLLAR_TOKEN} lockedCoin aside={() => <DollarHistory />} />
     </div>
@@ -21,12 +24,9 @@ function DollarHistory() {
   const [open, setOpen] = useState(false);
   const regionId = useId();
   return (
-    <section
-      aria-labelledby={`${regionId}-title`}
-      className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
-    >
+    <section aria-labelledby={`${regionId}-title`} className={cardClass}>
       <div className="flex items-center justify-between gap-3">
-        <h2 id={`${regionId}-title`} className="font-semibold text-navy-900">
+        <h2 id={`${regionId}-title`} className="font-semibold text-ink">
           Dollar token history
         </h2>
         <button
@@ -34,7 +34,7 @@ function DollarHistory() {
           aria-expanded={open}
           aria-controls={regionId}
           onClick={() => setOpen((v) => !v)}
-          className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-semibold text-navy-900 hover:bg-slate-50"
+          className={buttonClass('secondary', 'sm')}
         >
           {open ? 'Hide history' : 'Show history'}
         </button>
@@ -52,7 +52,11 @@ function DollarSends() {
   return (
     <TokenSendsState
       query={sends}
-      empty={<p className="text-sm text-slate-600">You have not sent or received dollar tokens yet.</p>}
+      empty={
+        <EmptyState icon="history" compact>
+          You have not sent or received dollar tokens yet.
+        </EmptyState>
+      }
       filter={(send) => send.coin === DOLLAR_TOKEN}
     >
       {(rows) => <TokenSendList sends={rows} label="Dollar token sends" />}

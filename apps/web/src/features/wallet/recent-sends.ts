@@ -1,5 +1,5 @@
+import { z } from '@vault/contract/zod';
 import { useCallback, useSyncExternalStore } from 'react';
-import { z } from 'zod';
 import { localStoreSignal, readLocal, writeLocal } from '../../lib/local-store';
 
 /**

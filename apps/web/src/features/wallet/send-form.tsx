@@ -8,10 +8,10 @@ import type { NativeWallet } from '@vault/contract/schemas/wallet';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import type { z } from 'zod';
 import { Button } from '../../components/button';
-import { FieldError, FieldFrame, inputClass, TextArea, TextField } from '../../components/field';
+import { cardClass } from '../../components/card';
+import { FieldError, FieldFrame, inputClass, labelClass, TextArea, TextField } from '../../components/field';
 import { Modal } from '../../components/modal';
 import { TokenIcon } from '../../components/token-icon';
 import { ApiError } from '../../lib/api';
@@ -19,6 +19,7 @@ import { showServerError } from '../../lib/form-errors';
 import { errorText } from '../../lib/format';
 import { grouped, HIDDEN, usd } from '../../lib/money-format';
 import { moneyPoster } from '../../lib/money-post';
+import { toast } from '../../lib/toast';
 import { Masked } from './masked';
 import { useHiddenBalances } from './portfolio-hidden';
 import { walletKeys } from './queries';
@@ -57,7 +58,7 @@ type Pending = { body: SendTokensBody };
 const USD_DECIMALS = 2;
 
 /** Read-only fields look like text on a grey field, not like something to type into. */
-const readOnlyClass = `${inputClass} read-only:bg-slate-100 read-only:text-slate-700`;
+const readOnlyClass = `${inputClass} read-only:bg-sunken read-only:text-ink-muted`;
 
 /** A 4xx: the server looked at the send and refused it, so nothing was sent and the key is spent. */
 const isRefusal = (error: unknown) => error instanceof ApiError && error.status >= 400 && error.status < 500;
@@ -196,7 +197,7 @@ export function SendForm({ wallets, initialCoin, lockedCoin, asRequest, memberEm
         onSubmit={onSendNow}
         noValidate
         aria-label={asRequest ? 'Send request' : 'Send tokens'}
-        className="space-y-5 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6 lg:col-span-3"
+        className={`space-y-5 ${cardClass} lg:col-span-3`}
       >
         <TextField
           id={ids.to}
@@ -210,7 +211,7 @@ export function SendForm({ wallets, initialCoin, lockedCoin, asRequest, memberEm
         />
 
         <div>
-          <label htmlFor={ids.coin} className="mb-1 block text-sm font-medium text-slate-700">
+          <label htmlFor={ids.coin} className={labelClass}>
             Token
           </label>
           <div className="flex items-center gap-3">
@@ -245,13 +246,13 @@ export function SendForm({ wallets, initialCoin, lockedCoin, asRequest, memberEm
           </div>
           <FieldError id={`${ids.coin}-error`} message={errors.coin?.message} />
           {wallet ? (
-            <p id={ids.balance} className="mt-1 text-sm text-slate-600">
+            <p id={ids.balance} className="mt-1 text-sm text-ink-muted">
               Available balance:{' '}
-              <span className="font-semibold text-navy-900">
+              <span className="font-semibold text-ink">
                 <Masked hidden={hidden}>{grouped(wallet.balance, wallet.decimals)}</Masked> {wallet.coinSymbol}
               </span>
               {isPositive(wallet.onHold) ? (
-                <span className="text-slate-500">
+                <span className="text-ink-subtle">
                   {' '}
                   (<Masked hidden={hidden}>{grouped(wallet.onHold, wallet.decimals)}</Masked> {wallet.coinSymbol} on
                   hold for pending requests)
@@ -290,7 +291,7 @@ export function SendForm({ wallets, initialCoin, lockedCoin, asRequest, memberEm
           id={ids.memo}
           label={
             <>
-              Memo / Endorsement <span className="font-normal text-slate-500">(optional)</span>
+              Memo / Endorsement <span className="font-normal text-ink-subtle">(optional)</span>
             </>
           }
           rows={3}
@@ -300,7 +301,7 @@ export function SendForm({ wallets, initialCoin, lockedCoin, asRequest, memberEm
         />
 
         {asRequest ? (
-          <p className="text-sm text-slate-600">
+          <p className="text-sm text-ink-muted">
             Your request goes to the vault's administrators. The amount is held from your balance until they approve it
             (it is then sent) or reject it (it is returned).
           </p>
@@ -342,7 +343,7 @@ export function SendForm({ wallets, initialCoin, lockedCoin, asRequest, memberEm
 function Summary({ body, wallet }: { body: SendTokensBody; wallet: SendableWallet | undefined }) {
   const value = usdValue(body.amount, wallet?.price);
   return (
-    <dl className="divide-y divide-slate-100 rounded-xl bg-slate-50 px-4 text-sm">
+    <dl className="divide-y divide-line rounded-xl bg-canvas px-4 text-sm">
       <SummaryRow term="To">{body.to}</SummaryRow>
       <SummaryRow term="Amount">
         {wallet ? grouped(body.amount, Math.max(wallet.decimals, decimalsOf(body.amount))) : body.amount} {body.coin}
@@ -359,8 +360,8 @@ const decimalsOf = (amount: string) => amount.split('.')[1]?.length ?? 0;
 function SummaryRow({ term, children }: { term: string; children: ReactNode }) {
   return (
     <div className="flex justify-between gap-4 py-2">
-      <dt className="text-slate-500">{term}</dt>
-      <dd className="min-w-0 break-words text-right font-medium text-navy-900">{children}</dd>
+      <dt className="text-ink-subtle">{term}</dt>
+      <dd className="min-w-0 break-words text-right font-medium text-ink">{children}</dd>
     </div>
   );
 }

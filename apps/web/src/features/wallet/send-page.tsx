@@ -19,8 +19,8 @@ export function SendPage() {
   return (
     <div className="space-y-6">
       <div>
-        <h1 className="text-2xl font-semibold text-navy-900">{sdira ? 'Send Request' : 'Send'}</h1>
-        <p className="mt-1 text-sm text-slate-600">
+        <h1 className="text-2xl font-semibold text-ink">{sdira ? 'Send Request' : 'Send'}</h1>
+        <p className="mt-1 text-sm text-ink-muted">
           {sdira
             ? 'Send tokens to another member by e‑mail. Your request is carried out after an administrator approves it.'
             : 'Send tokens to another member of the vault by e‑mail.'}

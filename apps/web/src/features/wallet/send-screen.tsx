@@ -3,7 +3,8 @@ import type { UserInfo } from '@vault/contract/schemas/user';
 import type { CryptoWallet, CurrencyInfo, NativeWallet } from '@vault/contract/schemas/wallet';
 import { type ReactNode, useState } from 'react';
 import { Spinner } from '../../components/button';
-import { Card } from '../../components/card';
+import { Card, cardSurface } from '../../components/card';
+import { EmptyState } from '../../components/empty-state';
 import { LoadError, RefreshError } from '../../components/load-error';
 import { DECIMALS } from '../../lib/money-format';
 import { useSession } from '../../lib/session';
@@ -58,7 +59,7 @@ export function SendScreen({ coin, lockedCoin, aside }: Props) {
 
   if (currency.isPending) {
     return (
-      <p role="status" className="flex items-center gap-2 py-10 text-sm text-slate-600">
+      <p role="status" className="flex items-center gap-2 py-10 text-sm text-ink-muted">
         <Spinner /> Loading your wallets…
       </p>
     );
@@ -109,9 +110,13 @@ function SendContent({
   const initialCoin = offered(coin) ?? offered(DOLLAR_TOKEN) ?? wallets[0]?.coinSymbol;
   if (!initialCoin || (lockedCoin && !offered(coin))) {
     return (
-      <p className="rounded-2xl bg-white p-5 text-sm text-slate-600 shadow-sm ring-1 ring-slate-200 sm:p-6">
+      <EmptyState
+        icon="box"
+        action={{ label: 'Back to Dashboard', to: '/cryptocurrency' }}
+        className={`${cardSurface} px-5`}
+      >
         You have no wallet to send from yet.
-      </p>
+      </EmptyState>
     );
   }
 

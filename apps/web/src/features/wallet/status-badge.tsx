@@ -2,10 +2,10 @@ import { STATUS_LABEL, type TransactionLog } from '@vault/contract/schemas/walle
 
 /** Status colours of spec 1 §4: Completed green, Pending purple, Expired and Rejected red. */
 const tone: Record<TransactionLog['status'], string> = {
-  completed: 'bg-emerald-50 text-emerald-700 ring-emerald-600/20',
-  pending: 'bg-purple-50 text-purple-700 ring-purple-600/20',
-  expired: 'bg-red-50 text-red-700 ring-red-600/20',
-  rejected: 'bg-red-50 text-red-700 ring-red-600/20',
+  completed: 'bg-success-soft text-success ring-success/20',
+  pending: 'bg-info-soft text-info ring-info/20',
+  expired: 'bg-danger-soft text-danger ring-danger/20',
+  rejected: 'bg-danger-soft text-danger ring-danger/20',
 };
 
 /** A transaction's or send's status, in its colour and the contract's words. */

@@ -1,8 +1,8 @@
 import type { TokenSend } from '@vault/contract/schemas/wallet';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
-import { Spinner } from '../../components/button';
-import { Card } from '../../components/card';
+import { ButtonLink, Spinner } from '../../components/button';
+import { Card, cardSurface } from '../../components/card';
+import { EmptyState } from '../../components/empty-state';
 import { LoadError, RefreshError } from '../../components/load-error';
 import { TOKEN_SENDS_LIMIT, useTokenSends } from './queries';
 import { TokenSendList } from './token-history-list';
@@ -15,29 +15,24 @@ export function TokenHistoryPage() {
     <div className="space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
-          <h1 className="text-2xl font-semibold text-navy-900">Token History</h1>
-          <p className="mt-1 text-sm text-slate-600">Tokens you sent to and received from other members.</p>
+          <h1 className="text-2xl font-semibold text-ink">Token History</h1>
+          <p className="mt-1 text-sm text-ink-muted">Tokens you sent to and received from other members.</p>
         </div>
-        <Link
-          to="/Send"
-          className="rounded-lg bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-700"
-        >
-          Send tokens
-        </Link>
+        <ButtonLink to="/Send">Send tokens</ButtonLink>
       </div>
       <TokenSendsState
         query={sends}
         empty={
-          <p className="rounded-xl bg-white p-5 text-sm text-slate-600 ring-1 ring-slate-200">
+          <EmptyState icon="history" action={{ label: 'Send your first tokens', to: '/Send' }} className={cardSurface}>
             You have not sent or received tokens yet.
-          </p>
+          </EmptyState>
         }
       >
         {(rows) => (
           <>
             {/* A table where there is room, a list on phones (only one is displayed, and so announced). */}
             <TokenHistoryTable sends={rows} caption="Token history" className="hidden sm:block" />
-            <div className="rounded-xl bg-white px-4 ring-1 ring-slate-200 sm:hidden">
+            <div className={`${cardSurface} px-4 sm:hidden`}>
               <TokenSendList sends={rows} label="Token history" />
             </div>
           </>
@@ -61,7 +56,7 @@ export function TokenSendsState({
 }) {
   if (query.isPending) {
     return (
-      <p role="status" className="flex items-center gap-2 py-6 text-sm text-slate-600">
+      <p role="status" className="flex items-center gap-2 py-6 text-sm text-ink-muted">
         <Spinner /> Loading the history…
       </p>
     );
@@ -81,7 +76,7 @@ export function TokenSendsState({
       {rows.length === 0 ? empty : children(rows)}
       {/* The list is the newest TOKEN_SENDS_LIMIT of them: say so rather than let it pass for all. */}
       {query.data.length >= TOKEN_SENDS_LIMIT ? (
-        <p className="text-sm text-slate-600">Showing the latest {TOKEN_SENDS_LIMIT} sends and receipts only.</p>
+        <p className="text-sm text-ink-muted">Showing the latest {TOKEN_SENDS_LIMIT} sends and receipts only.</p>
       ) : null}
     </div>
   );

@@ -1,7 +1,10 @@
 import type { TokenSend } from '@vault/contract/schemas/wallet';
-import { formatDateTime } from '../../lib/format';
+import { tableClasses } from '../../components/table';
+import { formatDateTime } from '../../lib/date-time';
 import { grouped } from '../../lib/money-format';
 import { StatusBadge } from './status-badge';
+
+const { wrap, table, head, th, body, td } = tableClasses({ framed: true });
 
 /** A send's amount at its token's own decimals (spec 1 §9: native wallets show their own), with its sign. */
 export const amountText = (send: Pick<TokenSend, 'amount' | 'decimals' | 'direction'>) =>
@@ -21,41 +24,41 @@ export function TokenHistoryTable({
   className?: string;
 }) {
   return (
-    <section aria-label={caption} className={`overflow-x-auto rounded-xl ring-1 ring-slate-200 ${className}`}>
-      <table className="w-full min-w-[36rem] text-left text-sm">
+    <section aria-label={caption} className={`${wrap} ${className}`}>
+      <table className={`${table} min-w-[36rem]`}>
         <caption className="sr-only">{caption}</caption>
-        <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
+        <thead className={head}>
           <tr>
-            <th scope="col" className="px-4 py-3 font-medium">
+            <th scope="col" className={th}>
               Email
             </th>
-            <th scope="col" className="px-4 py-3 font-medium">
+            <th scope="col" className={th}>
               Type
             </th>
-            <th scope="col" className="px-4 py-3 text-right font-medium">
+            <th scope="col" className={`${th} text-right`}>
               Amount
             </th>
-            <th scope="col" className="px-4 py-3 font-medium">
+            <th scope="col" className={th}>
               Created date
             </th>
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-100 bg-white">
+        <tbody className={body}>
           {sends.map((send) => (
             <tr key={send._id}>
-              <td className="max-w-[16rem] truncate px-4 py-3 text-navy-900" title={send.email}>
+              <td className={`${td} max-w-[16rem] truncate text-ink`} title={send.email}>
                 {send.email}
               </td>
-              <td className="px-4 py-3">
-                <span className="text-navy-900">{send.type}</span>
+              <td className={td}>
+                <span className="text-ink">{send.type}</span>
                 <SendStatus status={send.status} />
               </td>
               <td
-                className={`whitespace-nowrap px-4 py-3 text-right font-semibold tabular-nums ${send.direction === 'received' ? 'text-emerald-700' : 'text-navy-900'}`}
+                className={`${td} whitespace-nowrap text-right font-semibold tabular-nums ${send.direction === 'received' ? 'text-success' : 'text-ink'}`}
               >
                 {amountText(send)} {send.coin}
               </td>
-              <td className="whitespace-nowrap px-4 py-3 text-slate-600">{formatDateTime(send.createdAt)}</td>
+              <td className={`${td} whitespace-nowrap text-ink-muted`}>{formatDateTime(send.createdAt)}</td>
             </tr>
           ))}
         </tbody>

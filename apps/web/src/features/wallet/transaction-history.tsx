@@ -1,12 +1,15 @@
 import type { TransactionLog } from '@vault/contract/schemas/wallet';
 import { useEffect, useRef } from 'react';
 import { Button } from '../../components/button';
+import { cardClass } from '../../components/card';
+import { type EmptyAction, EmptyState } from '../../components/empty-state';
 import { LoadError } from '../../components/load-error';
 import { SkeletonRows } from '../../components/skeleton-rows';
+import { listClass } from '../../components/table';
 import { TokenIcon } from '../../components/token-icon';
-import { errorText, formatDateTime } from '../../lib/format';
+import { formatDateTime } from '../../lib/date-time';
+import { errorText } from '../../lib/format';
 import { grouped, truncateMemo } from '../../lib/money-format';
-import { WalletIcon } from './dashboard-icons';
 import { useLogPages } from './queries';
 import { StatusBadge } from './status-badge';
 import { describeLog } from './transaction-history-describe';
@@ -17,7 +20,16 @@ type Wallet = { symbol: string; decimals: number; iconUrl: string | null; color:
  * The wallet's transaction history (spec 2 §2 token detail), 30 at a time, newest first. The next page
  * loads when the end of the list scrolls into view, or with the Load more button (keyboard, no scrolling).
  */
-export function TransactionHistory({ wallet, me }: { wallet: Wallet; me: string }) {
+export function TransactionHistory({
+  wallet,
+  me,
+  emptyAction,
+}: {
+  wallet: Wallet;
+  me: string;
+  /** The next step offered while the wallet has no transactions (its first action: Top-Up, Send). */
+  emptyAction?: EmptyAction | undefined;
+}) {
   const logs = useLogPages({ coinId: wallet.symbol });
   const sentinel = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = logs;
@@ -41,16 +53,13 @@ export function TransactionHistory({ wallet, me }: { wallet: Wallet; me: string 
   const total = logs.data?.pages[0]?.total ?? 0;
 
   return (
-    <section
-      aria-labelledby="history-heading"
-      className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
-    >
+    <section aria-labelledby="history-heading" className={cardClass}>
       <div className="mb-2 flex items-baseline justify-between gap-3">
-        <h2 id="history-heading" className="font-semibold text-navy-900">
+        <h2 id="history-heading" className="font-semibold text-ink">
           Transaction History
         </h2>
         {logs.data && total > 0 ? (
-          <p className="text-xs text-slate-500">
+          <p className="text-xs text-ink-subtle">
             {items.length} of {total}
           </p>
         ) : null}
@@ -66,13 +75,12 @@ export function TransactionHistory({ wallet, me }: { wallet: Wallet; me: string 
       ) : !logs.data ? (
         <LoadError query={logs} className="py-4" />
       ) : items.length === 0 ? (
-        <div className="flex flex-col items-center gap-2 py-10 text-center">
-          <WalletIcon name="empty" className="size-8 text-slate-300" />
-          <p className="text-sm text-slate-600">No transactions in this wallet yet.</p>
-        </div>
+        <EmptyState icon="history" action={emptyAction}>
+          No transactions in this wallet yet.
+        </EmptyState>
       ) : (
         <>
-          <ul className="divide-y divide-slate-100">
+          <ul className={listClass}>
             {items.map((log) => (
               <LogRow key={log._id} log={log} me={me} wallet={wallet} />
             ))}
@@ -87,7 +95,7 @@ export function TransactionHistory({ wallet, me }: { wallet: Wallet; me: string 
           ) : null}
           {/* A failed later page (or refresh) keeps what is shown and says why. */}
           {logs.isError ? (
-            <p role="alert" className="mt-2 text-center text-sm text-red-700">
+            <p role="alert" className="mt-2 text-center text-sm text-danger">
               {errorText(logs.error)}
             </p>
           ) : null}
@@ -115,15 +123,15 @@ function LogRow({ log, me, wallet }: { log: TransactionLog; me: string; wallet: 
       />
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-baseline justify-between gap-x-3">
-          <p className="font-semibold text-navy-900">{title}</p>
-          <p className={`font-semibold tabular-nums ${deposit ? 'text-emerald-700' : 'text-navy-900'}`}>
+          <p className="font-semibold text-ink">{title}</p>
+          <p className={`font-semibold tabular-nums ${deposit ? 'text-success' : 'text-ink'}`}>
             <span className="sr-only">{deposit ? 'In: ' : 'Out: '}</span>
             {deposit ? '+' : '-'}
             {grouped(amount, wallet.decimals)} {wallet.displaySymbol}
           </p>
         </div>
-        {counterparty ? <p className="truncate text-sm text-slate-600">{counterparty}</p> : null}
-        <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-500">
+        {counterparty ? <p className="truncate text-sm text-ink-muted">{counterparty}</p> : null}
+        <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-ink-subtle">
           <time dateTime={log.createdAt}>{formatDateTime(log.createdAt)}</time>
           <StatusBadge status={log.status} />
           {log.memo ? (

@@ -3,7 +3,10 @@ import { type PricePoint, SPARKLINE_RANGES, type Sparklines } from '@vault/contr
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Area, AreaChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { cardClass } from '../../components/card';
+import { EmptyState } from '../../components/empty-state';
 import { LoadError } from '../../components/load-error';
+import { isColor } from '../../components/token-icon';
 import { displayPrice, type PriceRule } from '../../lib/money-format';
 import { axisLabel, priceAxis } from './price-axis';
 import { useSparklines } from './queries';
@@ -42,18 +45,15 @@ export function PriceGraph({ symbol, color, priceRule }: { symbol: string; color
   const sparklines = useSparklines(symbol);
   const points = sparklines.data ? seriesOf(sparklines.data, days) : [];
   // The line is always dark enough to see (3:1); the token's own colour tints the area under it.
-  const fill = /^#[0-9a-f]{3,8}$/i.test(color) ? color : '#1859c2';
+  const fill = isColor(color) ? color : 'var(--color-navy-700)';
 
   return (
-    <section
-      aria-labelledby="price-graph-heading"
-      className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
-    >
+    <section aria-labelledby="price-graph-heading" className={cardClass}>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-        <h2 id="price-graph-heading" className="font-semibold text-navy-900">
+        <h2 id="price-graph-heading" className="font-semibold text-ink">
           Price
         </h2>
-        <fieldset className="flex rounded-lg bg-slate-100 p-1">
+        <fieldset className="flex rounded-lg bg-sunken p-1">
           <legend className="sr-only">Price range</legend>
           {SPARKLINE_RANGES.map((range) => (
             <button
@@ -62,7 +62,7 @@ export function PriceGraph({ symbol, color, priceRule }: { symbol: string; color
               aria-pressed={days === range}
               onClick={() => setDays(range)}
               className={`rounded-md px-3 py-1.5 text-sm font-semibold transition-colors ${
-                days === range ? 'bg-navy-900 text-gold-400 shadow-sm' : 'text-slate-600 hover:text-navy-900'
+                days === range ? 'bg-navy-900 text-accent-on-dark shadow-sm' : 'text-ink-muted hover:text-ink'
               }`}
             >
               {range}D
@@ -72,7 +72,7 @@ export function PriceGraph({ symbol, color, priceRule }: { symbol: string; color
       </div>
 
       {sparklines.isPending ? (
-        <div aria-busy="true" className="h-64 animate-pulse rounded-xl bg-slate-100">
+        <div aria-busy="true" className="h-64 animate-pulse rounded-xl bg-sunken">
           <p role="status" className="sr-only">
             Loading prices…
           </p>
@@ -80,9 +80,9 @@ export function PriceGraph({ symbol, color, priceRule }: { symbol: string; color
       ) : !sparklines.data ? (
         <LoadError query={sparklines} centered className="h-64" />
       ) : points.length === 0 ? (
-        <p className="flex h-64 items-center justify-center text-center text-sm text-slate-500">
+        <EmptyState icon="chart" className="h-64 justify-center">
           No prices were recorded in the last {days === 1 ? 'day' : `${days} days`}.
-        </p>
+        </EmptyState>
       ) : (
         <Chart points={points} days={days} fill={fill} symbol={symbol} priceRule={priceRule} />
       )}
@@ -143,7 +143,7 @@ function Chart({
               domain={['dataMin', 'dataMax']}
               ticks={ticks}
               tickFormatter={(t: number) => dayjs(t).format(days === 1 ? 'HH:mm' : 'MMM D')}
-              tick={{ fontSize: 12, fill: '#64748b' }}
+              tick={{ fontSize: 12, fill: 'var(--color-ink-subtle)' }}
               tickLine={false}
               axisLine={false}
               minTickGap={32}
@@ -152,7 +152,7 @@ function Chart({
               dataKey="y"
               domain={[axis.ticks[0]!, axis.ticks.at(-1)!]}
               ticks={axis.ticks}
-              tick={{ fontSize: 12, fill: '#64748b' }}
+              tick={{ fontSize: 12, fill: 'var(--color-ink-subtle)' }}
               tickLine={false}
               axisLine={false}
               width={axisWidth}
@@ -163,9 +163,9 @@ function Chart({
                 const point = active ? (payload?.[0]?.payload as (typeof data)[number] | undefined) : undefined;
                 if (!point) return null;
                 return (
-                  <div className="rounded-lg bg-navy-900 px-3 py-2 text-xs text-white shadow-lg">
-                    <p className="text-slate-300">{dayjs(point.t).format('MMM D, YYYY HH:mm')}</p>
-                    <p className="font-semibold text-gold-400">{price(point.price)}</p>
+                  <div className="rounded-lg bg-navy-900 px-3 py-2 text-xs text-on-dark shadow-lg">
+                    <p className="text-on-dark-muted">{dayjs(point.t).format('MMM D, YYYY HH:mm')}</p>
+                    <p className="font-semibold text-accent-on-dark">{price(point.price)}</p>
                   </div>
                 );
               }}
@@ -173,7 +173,7 @@ function Chart({
             <Area
               type="monotone"
               dataKey="y"
-              stroke="#134597"
+              stroke="var(--color-navy-700)"
               strokeWidth={2}
               fill={`url(#${gradient})`}
               dot={points.length === 1}
@@ -184,16 +184,16 @@ function Chart({
       </div>
       <dl className="mt-4 grid grid-cols-3 gap-3 text-sm">
         <div>
-          <dt className="text-slate-500">Lowest</dt>
-          <dd className="font-semibold tabular-nums text-navy-900">{price(low)}</dd>
+          <dt className="text-ink-subtle">Lowest</dt>
+          <dd className="font-semibold tabular-nums text-ink">{price(low)}</dd>
         </div>
         <div>
-          <dt className="text-slate-500">Highest</dt>
-          <dd className="font-semibold tabular-nums text-navy-900">{price(high)}</dd>
+          <dt className="text-ink-subtle">Highest</dt>
+          <dd className="font-semibold tabular-nums text-ink">{price(high)}</dd>
         </div>
         <div>
-          <dt className="text-slate-500">Latest</dt>
-          <dd className="font-semibold tabular-nums text-navy-900">{price(last)}</dd>
+          <dt className="text-ink-subtle">Latest</dt>
+          <dd className="font-semibold tabular-nums text-ink">{price(last)}</dd>
         </div>
       </dl>
     </>

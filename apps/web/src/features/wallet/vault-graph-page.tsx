@@ -50,7 +50,7 @@ export function VaultGraphPage() {
     <Link
       to="/cryptocurrency"
       state={{ activeState }}
-      className="inline-flex items-center gap-1 rounded-lg py-1 pr-2 text-sm font-semibold text-brand-600 hover:text-brand-700"
+      className="inline-flex items-center gap-1 rounded-lg py-1 pr-2 text-sm font-semibold text-ink hover:text-accent-text hover:underline"
     >
       <WalletIcon name="back" className="size-4" />
       Back to Dashboard
@@ -62,7 +62,7 @@ export function VaultGraphPage() {
       <div className="space-y-6">
         {back}
         {currency.isPending ? (
-          <div aria-busy="true" className="h-40 animate-pulse rounded-2xl bg-white ring-1 ring-slate-200">
+          <div aria-busy="true" className="h-40 animate-pulse rounded-2xl bg-surface ring-1 ring-line">
             <p role="status" className="sr-only">
               Loading the wallet…
             </p>
@@ -73,13 +73,21 @@ export function VaultGraphPage() {
           </Card>
         ) : (
           <Card>
-            <h1 className="text-xl font-semibold text-navy-900">Wallet not found</h1>
-            <p className="mt-2 text-sm text-slate-600">You have no wallet for “{symbol}”.</p>
+            <h1 className="text-xl font-semibold text-ink">Wallet not found</h1>
+            <p className="mt-2 text-sm text-ink-muted">You have no wallet for “{symbol}”.</p>
           </Card>
         )}
       </div>
     );
   }
+
+  const actions = walletActions(wallet.category, wallet.symbol, user);
+  // An empty history offers the wallet's first action (Top-Up, or Send for legacy tokens) when it opens a screen.
+  const first = actions[0];
+  const emptyAction =
+    first?.target.kind === 'navigate'
+      ? { label: first.label, to: first.target.to, state: first.target.state }
+      : undefined;
 
   // Asset and legacy tokens: what has been held 1 year and 1 day (spec 2 §1) and can be redeemed now.
   const redeemable = wallet.source.kind === 'native' ? (wallet.source.wallet.redeemable ?? null) : null;
@@ -89,7 +97,7 @@ export function VaultGraphPage() {
       {back}
       {/* A failed refresh keeps the wallet shown and says it may be out of date. */}
       {currency.isError ? <RefreshError query={currency} what="Your wallets" /> : null}
-      <section aria-labelledby="wallet-heading" className="rounded-2xl bg-navy-900 p-5 text-white shadow-sm sm:p-6">
+      <section aria-labelledby="wallet-heading" className="rounded-2xl bg-navy-900 p-5 text-on-dark shadow-sm sm:p-6">
         <div className="flex flex-col gap-5 sm:flex-row sm:items-center sm:justify-between">
           <div className="flex items-center gap-4">
             <TokenIcon url={wallet.iconUrl} symbol={wallet.displaySymbol} color={wallet.color} size="size-14 text-sm" />
@@ -97,7 +105,7 @@ export function VaultGraphPage() {
               <h1 id="wallet-heading" className="text-2xl font-semibold">
                 {wallet.name}
               </h1>
-              <p className="text-sm text-slate-300">
+              <p className="text-sm text-on-dark-muted">
                 {wallet.displaySymbol}
                 <span aria-hidden="true"> · </span>
                 <span className="sr-only">, price </span>
@@ -110,24 +118,24 @@ export function VaultGraphPage() {
           </div>
           <dl className="grid grid-cols-2 gap-4 sm:text-right">
             <div>
-              <dt className="text-xs font-medium uppercase tracking-wide text-slate-400">Balance</dt>
-              <dd className="mt-1 text-xl font-bold tabular-nums text-white">
+              <dt className="text-xs font-medium uppercase tracking-wide text-on-dark-subtle">Balance</dt>
+              <dd className="mt-1 text-xl font-bold tabular-nums text-on-dark">
                 <Masked hidden={hidden}>{grouped(wallet.balance, wallet.balanceDecimals)}</Masked>{' '}
-                <span className="text-sm font-medium text-slate-300">{wallet.displaySymbol}</span>
+                <span className="text-sm font-medium text-on-dark-muted">{wallet.displaySymbol}</span>
               </dd>
             </div>
             <div>
-              <dt className="text-xs font-medium uppercase tracking-wide text-slate-400">Value</dt>
-              <dd className="mt-1 text-xl font-bold tabular-nums text-gold-400">
+              <dt className="text-xs font-medium uppercase tracking-wide text-on-dark-subtle">Value</dt>
+              <dd className="mt-1 text-xl font-bold tabular-nums text-accent-on-dark">
                 <Masked hidden={hidden}>{usd(wallet.usd)}</Masked>
               </dd>
             </div>
           </dl>
         </div>
         {redeemable ? (
-          <p className="mt-4 text-sm text-slate-300">
+          <p className="mt-4 text-sm text-on-dark-muted">
             Redeemable now:{' '}
-            <strong className="tabular-nums text-white">
+            <strong className="tabular-nums text-on-dark">
               <Masked hidden={hidden}>{grouped(redeemable.amount, wallet.balanceDecimals)}</Masked>{' '}
               {wallet.displaySymbol}
             </strong>
@@ -137,11 +145,7 @@ export function VaultGraphPage() {
           </p>
         ) : null}
         <div className="mt-6">
-          <WalletActions
-            actions={walletActions(wallet.category, wallet.symbol, user)}
-            label={`${wallet.name} actions`}
-            tone="dark"
-          />
+          <WalletActions actions={actions} label={`${wallet.name} actions`} tone="dark" />
         </div>
       </section>
 
@@ -149,6 +153,7 @@ export function VaultGraphPage() {
 
       <TransactionHistory
         me={user._id}
+        emptyAction={emptyAction}
         wallet={{
           symbol: wallet.symbol,
           decimals: wallet.balanceDecimals,

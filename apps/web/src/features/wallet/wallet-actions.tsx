@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { buttonClass } from '../../components/button';
 import { Modal } from '../../components/modal';
 import type { WalletAction } from './wallet-actions-routes';
 
@@ -8,12 +9,12 @@ type Tone = 'light' | 'dark';
 const buttonTones: Record<Tone, { first: string; rest: string }> = {
   // On the navy portfolio panel.
   dark: {
-    first: 'bg-gold-500 text-navy-900 hover:bg-gold-400',
-    rest: 'bg-white/10 text-white ring-1 ring-inset ring-white/25 hover:bg-white/20',
+    first: buttonClass('primary'),
+    rest: buttonClass('onDark'),
   },
   light: {
-    first: 'bg-brand-600 text-white hover:bg-brand-700 shadow-sm',
-    rest: 'border border-slate-300 bg-white text-slate-800 hover:bg-slate-50',
+    first: buttonClass('primary'),
+    rest: buttonClass('secondary'),
   },
 };
 
@@ -53,7 +54,7 @@ export function WalletActions({
                 if (target.kind === 'redeemChoice') setRedeemCoin(target.coin);
                 else navigate(target.to, { state: target.state });
               }}
-              className={`w-full rounded-lg px-2 py-2.5 text-sm font-semibold whitespace-nowrap transition-colors ${even ? '' : 'sm:w-auto sm:min-w-28 sm:px-4'} ${i === 0 ? classes.first : classes.rest}`}
+              className={`w-full px-2! whitespace-nowrap ${even ? '' : 'sm:w-auto sm:min-w-28 sm:px-4!'} ${i === 0 ? classes.first : classes.rest}`}
             >
               {action.label}
             </button>
@@ -84,18 +85,18 @@ function RedeemChoice({ coin, onClose }: { coin: string | null; onClose: () => v
         <button
           type="button"
           onClick={() => choose('/withdrawal')}
-          className="rounded-xl border border-slate-200 p-4 text-left hover:border-brand-500 hover:bg-brand-50"
+          className="rounded-xl border border-line p-4 text-left hover:border-primary hover:bg-primary-soft"
         >
-          <span className="block font-semibold text-navy-900">CoinQvest</span>
-          <span className="block text-sm text-slate-600">To crypto, bank or fiat rails</span>
+          <span className="block font-semibold text-ink">CoinQvest</span>
+          <span className="block text-sm text-ink-muted">To crypto, bank or fiat rails</span>
         </button>
         <button
           type="button"
           onClick={() => choose('/withdrawal-directwire')}
-          className="rounded-xl border border-slate-200 p-4 text-left hover:border-brand-500 hover:bg-brand-50"
+          className="rounded-xl border border-line p-4 text-left hover:border-primary hover:bg-primary-soft"
         >
-          <span className="block font-semibold text-navy-900">Direct wire</span>
-          <span className="block text-sm text-slate-600">To your own bank account</span>
+          <span className="block font-semibold text-ink">Direct wire</span>
+          <span className="block text-sm text-ink-muted">To your own bank account</span>
         </button>
       </div>
     </Modal>
