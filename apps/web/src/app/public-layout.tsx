@@ -16,10 +16,11 @@ export function PublicLayout() {
       <SiteHeader />
       <div className="flex-1">
         <ScreenBoundary locationKey={location.key} home={{ to: '/', label: 'Back to the home page' }}>
-          {/* The pages other than home download on first visit; the footer stays below meanwhile. */}
+          {/* The pages other than home download on first visit; meanwhile a screen-high spinner keeps the
+              footer out of view, so nothing seen moves when the page arrives. */}
           <Suspense
             fallback={
-              <p role="status" className="flex min-h-[60vh] items-center justify-center gap-2 text-sm text-ink-muted">
+              <p role="status" className="flex min-h-dvh items-center justify-center gap-2 text-sm text-ink-muted">
                 <Spinner /> Loading…
               </p>
             }
