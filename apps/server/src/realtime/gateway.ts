@@ -1,5 +1,6 @@
 import type { Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
+import { type MemberEvent, PRICES_CHANNEL, type PricesEvent, USER_CONNECT } from '@vault/contract/realtime';
 import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import type { Context } from '../context.ts';
@@ -34,25 +35,30 @@ export function attachRealtime(server: HttpServer, ctx: Context, sessions: Sessi
   io.on('connection', (socket) => {
     socket.join(room(socket.data.userId));
     // Kept for the spec's client, which announces itself; the room was already chosen from the token.
-    socket.on('user-connect', () => {});
+    socket.on(USER_CONNECT, () => {});
   });
+
+  /** A member's event, typed by the contract, on the channel named by their e-mail. */
+  const toMember = (userId: string, email: string, event: MemberEvent) => io.to(room(userId)).emit(email, event);
+  const user = (userId: string, email: string) => ({ _id: userId, email });
 
   const unsubscribe = [
     ctx.events.on('userBlocked', ({ userId, email, blockReason }) => {
-      io.to(room(userId)).emit(email, { type: 'userBlocked', user: { _id: userId, email }, blockReason });
+      toMember(userId, email, { type: 'userBlocked', user: user(userId, email), blockReason });
     }),
     ctx.events.on('notificationCreated', ({ userId, email, notification }) => {
-      io.to(room(userId)).emit(email, { type: 'notification', user: { _id: userId, email }, notification });
+      toMember(userId, email, { type: 'notification', user: user(userId, email), notification });
     }),
     ctx.events.on('walletUpdated', ({ userId, email }) => {
-      io.to(room(userId)).emit(email, { type: 'nativeWalletUpdate', user: { _id: userId, email } });
+      toMember(userId, email, { type: 'nativeWalletUpdate', user: user(userId, email) });
     }),
     ctx.events.on('walletActivated', ({ userId, email }) => {
-      io.to(room(userId)).emit(email, { type: 'walletActivated', user: { _id: userId, email } });
+      toMember(userId, email, { type: 'walletActivated', user: user(userId, email) });
     }),
     // Prices are the same for everyone: one broadcast to every member's socket, on a channel of its own.
     ctx.events.on('pricesChanged', ({ coinSymbol }) => {
-      io.emit('pricesUpdated', { type: 'pricesUpdated', coinSymbol });
+      const event: PricesEvent = { type: 'pricesUpdated', coinSymbol };
+      io.emit(PRICES_CHANNEL, event);
     }),
     ctx.events.on('sessionsRevoked', ({ userId }) => {
       io.in(room(userId)).disconnectSockets(true);

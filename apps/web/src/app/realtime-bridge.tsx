@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { messages } from '@vault/contract/messages';
+import { PRICES_CHANNEL, USER_CONNECT, type UserConnect } from '@vault/contract/realtime';
 import { useEffect } from 'react';
 import { walletKeys } from '../features/wallet/queries';
 import { queryKeys } from '../lib/query-client';
@@ -24,7 +25,8 @@ export function RealtimeBridge() {
     };
     socket.on('connect', () => {
       mark('connected');
-      socket.emit('user-connect', { userId });
+      const hello: UserConnect = { userId };
+      socket.emit(USER_CONNECT, hello);
     });
     socket.on('connect_error', (error) => {
       // socket.io retries by itself; a refused session will never connect, so end it instead.
@@ -37,8 +39,7 @@ export function RealtimeBridge() {
     });
     socket.on(email, (event: MemberEvent) => {
       if (event.type === 'userBlocked') {
-        const reason = typeof event.blockReason === 'string' ? event.blockReason : null;
-        if (reason) toast.error(reason);
+        if (event.blockReason) toast.error(event.blockReason);
         toast(messages.accountBlocked);
         clear();
       } else if (event.type === 'notification') {
@@ -53,7 +54,7 @@ export function RealtimeBridge() {
       }
     });
     // An administrator set a price: values, rates and graphs change for everyone.
-    socket.on('pricesUpdated', () => {
+    socket.on(PRICES_CHANNEL, () => {
       void queryClient.invalidateQueries({ queryKey: walletKeys.all });
     });
     return () => {

@@ -1,10 +1,6 @@
 import { io, type Socket } from 'socket.io-client';
 
-/** Events the server sends on the member's e-mail channel (spec 1 §7, spec 2 §4). */
-export type MemberEvent =
-  | { type: 'userBlocked'; blockReason?: string | null }
-  | { type: 'notification' }
-  | { type: string; [key: string]: unknown };
+export type { MemberEvent } from '@vault/contract/realtime';
 
 /** A socket that authenticates at the handshake; socket.io reconnects on its own after errors. */
 export const connectSocket = (token: string): Socket => io({ path: '/socket.io', auth: { token } });
