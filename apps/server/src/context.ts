@@ -1,10 +1,11 @@
+import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { EventBus } from './lib/events.ts';
 import type { Mailer } from './providers/mail/mailer.ts';
 
-/** What every module needs, built once in app.ts and handed down explicitly. */
+/** What every module needs, built once by the container (container.ts) and handed down explicitly. */
 export type Context = {
   config: Config;
   db: Db;
@@ -12,4 +13,6 @@ export type Context = {
   events: EventBus;
   mailer: Mailer;
   secrets: { jwt: string; hmac: string; altcha: string };
+  /** Shared with other processes when REDIS_URL is set (rate-limit counters). */
+  redis?: Redis;
 };

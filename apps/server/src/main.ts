@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { createContainer } from './container.ts';
 import { openDatabase } from './db/client.ts';
 import { leaveSignalsToCaller } from './db/embedded-postgres.ts';
 import { seedDemo } from './db/seed/demo.ts';
@@ -23,11 +24,15 @@ const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.
   console.error(error.message);
   process.exit(1);
 });
-const { app, ctx } = await buildApp({ config, db: database.db, log });
-if (config.SEED) await seedDemo(database.db, log);
+// One container for the whole process: HTTP, the seed and the worker share its services.
+const container = await createContainer({ config, db: database.db, log });
+const { app } = await buildApp({ container });
+if (config.SEED) await seedDemo(container);
 await app.listen({ port: config.PORT, host: config.HOST });
-// Scheduled jobs run in this process too; `npm run worker` runs them alone.
-const worker = await startWorker(ctx, { connectionString: database.url });
+// The jobs (mail delivery, scheduled clean-ups) run in this process unless WORKER=off: then a process
+// started with `npm run worker` (or another server) works them.
+const worker = config.WORKER === 'inline' ? await startWorker(container) : undefined;
+if (!worker) log.info('worker off in this process (WORKER=off): another process runs the jobs');
 log.info(`Vault is running on ${config.publicUrl}`);
 
 let stopping = false;
@@ -36,8 +41,11 @@ async function shutdown(signal: string) {
   stopping = true;
   log.info({ signal }, 'shutting down');
   const force = setTimeout(() => process.exit(1), 10_000).unref();
-  await worker.stop();
+  // Jobs first (they use the services), then HTTP (requests may still queue mail), then the queue and
+  // Redis, and the pool last.
+  await worker?.stop();
   await app.close();
+  await container.close();
   await database.close();
   clearTimeout(force);
   process.exit(0);

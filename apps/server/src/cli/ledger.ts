@@ -6,8 +6,8 @@ import { parseArgs } from 'node:util';
 import { adminCreditBody } from '@vault/contract/schemas/ledger';
 import pino from 'pino';
 import { loadConfig } from '../config.ts';
+import { createContainer } from '../container.ts';
 import { openDatabase } from '../db/client.ts';
-import { createLedger } from '../ledger/ledger.ts';
 import { issueTokens } from '../modules/admin/issue-tokens.ts';
 
 const usage =
@@ -35,12 +35,15 @@ if (!parsed.success) {
 const config = loadConfig();
 const log = pino({ level: 'warn' });
 const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir, log });
+// The server's container: the same ledger and rules as the admin API, not a second wiring.
+const container = await createContainer({ config, db: database.db, log });
 try {
-  const result = await issueTokens(database.db, createLedger(database.db), null, parsed.data);
+  const result = await issueTokens(container.db, container.ledger, null, parsed.data);
   console.log(`${result.message}; balance ${result.data.balance} (entry ${result.data.entryId})`);
 } catch (error) {
   console.error((error as Error).message);
   process.exitCode = 1;
 } finally {
+  await container.close();
   await database.close();
 }

@@ -8,6 +8,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   unique,
@@ -319,16 +320,18 @@ export const auditLog = pgTable('audit_log', {
 const money = (name: string) => numeric(name, { precision: 38, scale: 8 });
 
 /**
- * One account per (asset, kind, member). Member accounts can never go below zero (CHECK); system
- * accounts (treasury issues tokens and may be negative, holds keeps funds waiting on someone else,
- * fees, escrow) have no owner. `balance` always equals the sum of the account's postings.
+ * One account per (asset, kind, member). Member accounts can never go below zero (CHECK). System
+ * accounts have no owner and open kinds (ledger/accounts.ts: treasury, holds, fees, revenue, escrow,
+ * clearing:<provider>, ...), named by a rule a trigger checks when a row is written (migration 0007),
+ * not a CHECK, which every balance update would evaluate. `balance` always equals the sum of the
+ * account's postings.
  */
 export const ledgerAccounts = pgTable(
   'ledger_accounts',
   {
     id: uuid('id').primaryKey(),
     asset: text('asset').notNull(),
-    kind: text('kind', { enum: ['member', 'treasury', 'holds', 'fees', 'escrow'] }).notNull(),
+    kind: text('kind').notNull(),
     userId: uuid('user_id').references(() => users.id),
     balance: money('balance').notNull().default('0'),
     createdAt: createdAt(),
@@ -342,12 +345,17 @@ export const ledgerAccounts = pgTable(
   ],
 );
 
-/** A movement of money: its postings sum to zero per asset (checked by a deferred trigger). */
+/**
+ * A movement of money, in one or several assets: its postings sum to zero per asset (a statement trigger
+ * refuses any insert into postings that does not balance per entry and asset by itself). `kind` is one
+ * of the ledger's entry-kind registry (ledger/kinds.ts), which checks `metadata` and says how the entry
+ * reads in a member's history.
+ */
 export const journalEntries = pgTable(
   'journal_entries',
   {
     id: uuid('id').primaryKey(),
-    /** What happened, e.g. credit, send, holdPlace, holdCommit, holdRelease, reversal. */
+    /** What happened, e.g. credit, send, holdPlace, holdCommit, holdRelease, reversal, swap, fee. */
     kind: text('kind').notNull(),
     memo: text('memo'),
     /** The entry this one reverses; an entry is reversed at most once. */
@@ -459,6 +467,24 @@ export const idempotencyKeys = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('idempotency_keys_pk').on(t.userId, t.key)],
+);
+
+/**
+ * The platform's own idempotency keys, beside members' (a table of their own, so members' keys, written
+ * on every send, pay nothing for them): `source` says who issued the key (a provider for its event ids,
+ * a job for its periods: 'subscription-renewal' + subscription + period), so a webhook delivered twice
+ * or a job run twice posts once.
+ */
+export const systemIdempotencyKeys = pgTable(
+  'system_idempotency_keys',
+  {
+    source: text('source').notNull(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    response: jsonb('response').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.source, t.key] })],
 );
 
 /**

@@ -1,6 +1,7 @@
 import { messages } from '@vault/contract/messages';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { LedgerError } from '../ledger/index.ts';
 import { postgresError } from '../lib/postgres-error.ts';
 
 /** The one error type services throw: the message is the text the member sees. */
@@ -24,6 +25,34 @@ export const conflict = (message: string, code = 'CONFLICT') => new AppError(409
 export const insufficientBalance = () =>
   badRequest(messages.insufficientBalance, 'INSUFFICIENT_BALANCE', { amount: messages.insufficientBalance });
 export const tooMany = (message: string = messages.tooManyRequests) => new AppError(429, 'TOO_MANY_REQUESTS', message);
+
+/**
+ * The ledger's refusals in the spec's words: the ledger knows no HTTP, so its codes are mapped here,
+ * at the edge. Codes that only a mistake in our own code can cause (an unbalanced entry, an unknown
+ * kind, a failed `onlyIf` nobody handled) have no answer of their own: they are 500s.
+ */
+export function fromLedgerError(error: LedgerError): AppError | undefined {
+  switch (error.code) {
+    case 'INSUFFICIENT_BALANCE':
+      return insufficientBalance();
+    case 'INVALID_AMOUNT':
+      return badRequest(messages.invalidAmount, 'INVALID_AMOUNT', { amount: messages.invalidAmount });
+    case 'SEND_TO_SELF':
+      return badRequest(messages.invalidRequest, 'SEND_TO_SELF');
+    case 'NOT_FOUND':
+      return notFound();
+    case 'HOLD_RESOLVED':
+      return conflict(messages.holdAlreadyResolved, 'HOLD_RESOLVED');
+    case 'ALREADY_REVERSED':
+      return conflict(messages.entryAlreadyReversed, 'ALREADY_REVERSED');
+    case 'NOT_REVERSIBLE':
+      return badRequest(messages.entryNotReversible, 'NOT_REVERSIBLE');
+    case 'IDEMPOTENCY_KEY_REUSED':
+      return conflict(messages.idempotencyKeyReused, 'IDEMPOTENCY_KEY_REUSED');
+    default:
+      return undefined;
+  }
+}
 
 const fastifyCodes: Record<string, { status: number; code: string; message: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'MALFORMED_JSON', message: messages.malformedJson },
@@ -53,7 +82,12 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
 
 /** One error handler: the spec's message reaches the client, 5xx details only reach the log. */
 export function registerErrorHandler(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError | AppError | LedgerError, request, reply) => {
+    const error = thrown instanceof LedgerError ? (fromLedgerError(thrown) ?? thrown) : thrown;
+    if (error instanceof LedgerError) {
+      request.log.error({ err: error }, 'ledger refused');
+      return reply.status(500).send({ message: messages.internal, code: 'INTERNAL' });
+    }
     if (error instanceof AppError) {
       return reply.status(error.statusCode).send({ message: error.message, code: error.code, fields: error.fields });
     }

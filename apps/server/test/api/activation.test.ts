@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nativeTokens, users } from '../../src/db/schema.ts';
-import { createLedger, type Ledger } from '../../src/ledger/ledger.ts';
+import { createLedger, type Ledger } from '../../src/ledger/index.ts';
 import { newId } from '../../src/lib/ids.ts';
 import { countRows, createAdmin, createLoggedInMember, startServer, type TestServer } from '../support.ts';
 import { createCoin, createToken, uniqueSymbol } from './fixtures/catalogue.ts';

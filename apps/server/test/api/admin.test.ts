@@ -2,7 +2,7 @@ import { messages } from '@vault/contract/messages';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, notifications, settings, users } from '../../src/db/schema.ts';
-import { createLedger } from '../../src/ledger/ledger.ts';
+import { createLedger } from '../../src/ledger/index.ts';
 import { newId } from '../../src/lib/ids.ts';
 import { adminService } from '../../src/modules/admin/service.ts';
 import { sessionService } from '../../src/modules/auth/sessions.ts';

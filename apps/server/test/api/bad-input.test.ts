@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validGpa } from '../../../../packages/contract/test/fixtures.ts';
 import { memberRequests, users } from '../../src/db/schema.ts';
-import { createLedger } from '../../src/ledger/ledger.ts';
+import { createLedger } from '../../src/ledger/index.ts';
 import { expectCleanError } from '../fuzz/clean-error.ts';
 import {
   countRows,

@@ -4,7 +4,7 @@ import { sparklines as sparklinesSchema } from '@vault/contract/schemas/wallet';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assetPrices, auditLog, cryptoCoins, nativeTokens } from '../../src/db/schema.ts';
-import { createLedger } from '../../src/ledger/ledger.ts';
+import { createLedger } from '../../src/ledger/index.ts';
 import {
   countRows,
   createAdmin,

@@ -4,6 +4,8 @@ import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.ts';
+import { type Container, createContainer } from '../../src/container.ts';
 import { type Database, openDatabase } from '../../src/db/client.ts';
 import { uploads, users } from '../../src/db/schema.ts';
 import { seedDemo } from '../../src/db/seed/demo.ts';
@@ -15,6 +17,7 @@ import { createTestDatabase } from '../test-database.ts';
  */
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let opened: Database;
+let container: Container;
 let dataDir: string;
 const log = pino({ level: 'silent' });
 
@@ -22,8 +25,11 @@ beforeAll(async () => {
   database = await createTestDatabase('vault_seed_test');
   dataDir = await mkdtemp(path.join(tmpdir(), 'vault-seed-'));
   opened = await openDatabase({ url: database.url, dataDir, log });
+  const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: database.url, DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+  container = await createContainer({ config, db: opened.db, log });
 });
 afterAll(async () => {
+  await container?.close();
   await opened?.close();
   await database?.drop();
 });
@@ -40,7 +46,7 @@ async function signedMembers() {
 
 describe('demo seed signatures', () => {
   it('gives the submitted applications a private 1285 x 100 PNG upload, named in sign and both forms', async () => {
-    await seedDemo(opened.db, log, { dataDir });
+    await seedDemo(container);
     const members = await signedMembers();
     expect(members).toHaveLength(2);
     for (const m of members) {
@@ -66,7 +72,7 @@ describe('demo seed signatures', () => {
   it('is idempotent: a second run keeps the signatures and stores no other file', async () => {
     const before = await signedMembers();
     const files = await readdir(path.join(dataDir, 'private-uploads'));
-    await seedDemo(opened.db, log, { dataDir });
+    await seedDemo(container);
     expect(await signedMembers()).toEqual(before);
     expect(await readdir(path.join(dataDir, 'private-uploads'))).toEqual(files);
     expect(await opened.db.select().from(uploads)).toHaveLength(2);

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validGpa } from '../../../../packages/contract/test/fixtures.ts';
-import { createLedger } from '../../src/ledger/ledger.ts';
+import { createLedger } from '../../src/ledger/index.ts';
 import { fuzzCallers } from '../fuzz/callers.ts';
 import { expectCleanError, withoutOurWords } from '../fuzz/clean-error.ts';
 import { type Body, type CallerKind, type Draft, describeBody, draftsFor } from '../fuzz/requests.ts';

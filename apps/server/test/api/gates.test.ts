@@ -3,7 +3,7 @@ import path from 'node:path';
 import { messages } from '@vault/contract/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, repoRoot } from '../../src/config.ts';
-import { createLedger } from '../../src/ledger/ledger.ts';
+import { createLedger } from '../../src/ledger/index.ts';
 import {
   createAdmin,
   createLoggedInMember,

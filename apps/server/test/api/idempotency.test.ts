@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLedger } from '../../src/ledger/ledger.ts';
+import { createLedger } from '../../src/ledger/index.ts';
 import { createLoggedInMember, startServer, type TestServer } from '../support.ts';
 import { createToken } from './fixtures/catalogue.ts';
 

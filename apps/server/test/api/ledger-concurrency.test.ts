@@ -5,9 +5,9 @@ import { add, fromUnits, toUnits } from '@vault/contract/money';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nativeTokens } from '../../src/db/schema.ts';
-import { AppError } from '../../src/http/errors.ts';
-import { createLedger, type Ledger } from '../../src/ledger/ledger.ts';
+import { createLedger, fee, type Ledger, move, revenue, treasury } from '../../src/ledger/index.ts';
 import { newId } from '../../src/lib/ids.ts';
+import { AppError, answered, asAnswer } from '../ledger-support.ts';
 import { createMember, startServer, type TestServer, uniqueEmail } from '../support.ts';
 
 /**
@@ -58,10 +58,11 @@ async function lotAsset() {
 function settledErrors(results: PromiseSettledResult<unknown>[]) {
   return results
     .filter((r): r is PromiseRejectedResult => r.status === 'rejected')
-    .map((r) =>
-      r.reason instanceof AppError
-        ? { statusCode: r.reason.statusCode, code: r.reason.code, message: r.reason.message }
-        : { unexpected: String(r.reason), cause: String((r.reason as { cause?: unknown })?.cause ?? '') },
+    .map((r) => asAnswer(r.reason))
+    .map((reason) =>
+      reason instanceof AppError
+        ? { statusCode: reason.statusCode, code: reason.code, message: reason.message }
+        : { unexpected: String(reason), cause: String((reason as { cause?: unknown })?.cause ?? '') },
     );
 }
 const fulfilled = <T>(results: PromiseSettledResult<T>[]) =>
@@ -210,7 +211,9 @@ describe('ledger concurrency', () => {
 
       // A later repeat gets the first answer; the same key with another request is refused, changing nothing.
       expect(await ledger.send(input, { key: 'k1', requestHash: 'h1' })).toEqual({ entryId });
-      await expect(ledger.send({ ...input, amount: '2' }, { key: 'k1', requestHash: 'h2' })).rejects.toMatchObject({
+      await expect(
+        answered(ledger.send({ ...input, amount: '2' }, { key: 'k1', requestHash: 'h2' })),
+      ).rejects.toMatchObject({
         statusCode: 409,
         code: 'IDEMPOTENCY_KEY_REUSED',
         message: messages.idempotencyKeyReused,
@@ -294,6 +297,58 @@ describe('ledger concurrency', () => {
     }
     expect([await balance(a, asset), await balance(b, asset)]).toEqual(['5', '0']);
     await checkInvariants(asset);
+  }, 60_000);
+});
+
+describe('entries in several assets under concurrency', () => {
+  it('swaps both ways with fee legs, sends and system-keyed credits at once: no deadlock escapes, nothing negative', async () => {
+    // Two lot-tracked assets, so each swap also takes lots FIFO and makes new ones, after its statement.
+    const [gold, silver] = [await lotAsset(), await lotAsset()];
+    const people = await members(4);
+    for (const p of people) {
+      await ledger.credit({ userId: p, asset: gold, amount: '5', by: staff });
+      await ledger.credit({ userId: p, asset: silver, amount: '5', by: staff });
+    }
+    const calls: Promise<unknown>[] = [];
+    for (let i = 0; i < 80; i++) {
+      const me = { userId: people[i % 4]! };
+      const [give, get] = i % 2 ? [gold, silver] : [silver, gold];
+      const kind = i % 5;
+      if (kind < 3) {
+        calls.push(
+          ledger.transact((tx) =>
+            tx.post({
+              kind: 'swap',
+              legs: [
+                ...move(me, treasury, give, '0.7'),
+                ...move(treasury, me, get, '0.5'),
+                ...fee(me, give, '0.01', revenue),
+              ],
+            }),
+          ),
+        );
+      } else if (kind === 3) {
+        const to = people[(i + 1) % 4]!;
+        calls.push(ledger.send({ from: me.userId, to, asset: give, amount: '0.3' }));
+      } else {
+        // A provider's event, delivered twice at once: credited once.
+        const credit = () =>
+          ledger.transact((tx) => tx.post({ kind: 'credit', legs: move(treasury, me, get, '0.2') }), {
+            key: { source: 'test-provider', key: `${gold}-${i}` },
+          });
+        calls.push(credit(), credit());
+      }
+    }
+    const results = await Promise.allSettled(calls);
+    for (const error of settledErrors(results)) expect(error).toMatchObject({ code: 'INSUFFICIENT_BALANCE' });
+    expect(fulfilled(results).length).toBeGreaterThan(40);
+    const credits = await server.db.execute<{ n: number }>(sql`
+      select count(*)::int as n from system_idempotency_keys where source = 'test-provider' and key like ${`${gold}-%`}`);
+    expect(credits.rows[0]?.n).toBe(16);
+    for (const asset of [gold, silver]) {
+      await checkInvariants(asset);
+      await checkLots(asset, people);
+    }
   }, 60_000);
 });
 

@@ -3,8 +3,9 @@ import { messages } from '@vault/contract/messages';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { holds, journalEntries, nativeTokens } from '../../src/db/schema.ts';
-import { createLedger, type Ledger } from '../../src/ledger/ledger.ts';
+import { createLedger, type Ledger } from '../../src/ledger/index.ts';
 import { newId } from '../../src/lib/ids.ts';
+import { answered } from '../ledger-support.ts';
 import { createMember, startServer, type TestServer } from '../support.ts';
 
 let server: TestServer;
@@ -47,14 +48,16 @@ describe('ledger', () => {
     await ledger.credit({ userId: x, asset: a, amount: '10', by: null });
     await ledger.send({ from: x, to: y, asset: a, amount: '3.5' });
     expect([await balance(x, a), await balance(y, a)]).toEqual(['6.5', '3.5']);
-    await expect(ledger.send({ from: x, to: y, asset: a, amount: '6.50000001' })).rejects.toMatchObject({
+    await expect(answered(ledger.send({ from: x, to: y, asset: a, amount: '6.50000001' }))).rejects.toMatchObject({
       statusCode: 400,
       code: 'INSUFFICIENT_BALANCE',
       message: messages.insufficientBalance,
     });
     expect([await balance(x, a), await balance(y, a)]).toEqual(['6.5', '3.5']);
-    await expect(ledger.send({ from: x, to: x, asset: a, amount: '1' })).rejects.toMatchObject({ statusCode: 400 });
-    await expect(ledger.send({ from: x, to: y, asset: a, amount: '0' })).rejects.toMatchObject({
+    await expect(answered(ledger.send({ from: x, to: x, asset: a, amount: '1' }))).rejects.toMatchObject({
+      statusCode: 400,
+    });
+    await expect(answered(ledger.send({ from: x, to: y, asset: a, amount: '0' }))).rejects.toMatchObject({
       code: 'INVALID_AMOUNT',
     });
   });
@@ -69,12 +72,14 @@ describe('ledger', () => {
     await ledger.commitHold(first.holdId, { userId: y }, null);
     await ledger.releaseHold(second.holdId, null);
     expect([await balance(x, a), await balance(y, a)]).toEqual(['6', '4']);
-    await expect(ledger.releaseHold(first.holdId, null)).rejects.toMatchObject({
+    await expect(answered(ledger.releaseHold(first.holdId, null))).rejects.toMatchObject({
       statusCode: 409,
       code: 'HOLD_RESOLVED',
     });
-    await expect(ledger.commitHold(second.holdId, undefined, null)).rejects.toMatchObject({ code: 'HOLD_RESOLVED' });
-    await expect(ledger.releaseHold(newId(), null)).rejects.toMatchObject({ statusCode: 404 });
+    await expect(answered(ledger.commitHold(second.holdId, undefined, null))).rejects.toMatchObject({
+      code: 'HOLD_RESOLVED',
+    });
+    await expect(answered(ledger.releaseHold(newId(), null))).rejects.toMatchObject({ statusCode: 404 });
     const [resolved] = await server.db.select().from(holds).where(eq(holds.id, first.holdId));
     expect(resolved).toMatchObject({ status: 'committed' });
     expect(resolved?.resolveEntryId).toBeTruthy();
@@ -86,12 +91,12 @@ describe('ledger', () => {
     const credit = await ledger.credit({ userId: x, asset: a, amount: '5', by: null });
     const sent = await ledger.send({ from: x, to: y, asset: a, amount: '5' });
     // x spent the credit: reversing it would make x negative.
-    await expect(ledger.reverse(credit.entryId, x, 'wrong member')).rejects.toMatchObject({
+    await expect(answered(ledger.reverse(credit.entryId, x, 'wrong member'))).rejects.toMatchObject({
       code: 'INSUFFICIENT_BALANCE',
     });
     await ledger.reverse(sent.entryId, x, 'sent by mistake');
     expect([await balance(x, a), await balance(y, a)]).toEqual(['5', '0']);
-    await expect(ledger.reverse(sent.entryId, x, 'again')).rejects.toMatchObject({
+    await expect(answered(ledger.reverse(sent.entryId, x, 'again'))).rejects.toMatchObject({
       statusCode: 409,
       code: 'ALREADY_REVERSED',
     });
@@ -179,7 +184,9 @@ describe('ledger', () => {
     const again = await ledger.send(input, { key: 'pay-1', requestHash: 'h1' });
     expect(again).toEqual(first);
     expect(await balance(x, a)).toBe('9');
-    await expect(ledger.send({ ...input, amount: '2' }, { key: 'pay-1', requestHash: 'h2' })).rejects.toMatchObject({
+    await expect(
+      answered(ledger.send({ ...input, amount: '2' }, { key: 'pay-1', requestHash: 'h2' })),
+    ).rejects.toMatchObject({
       statusCode: 409,
       code: 'IDEMPOTENCY_KEY_REUSED',
     });

@@ -3,7 +3,7 @@ import { fillMessage, messages } from '@vault/contract/messages';
 import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, type users } from '../../src/db/schema.ts';
-import { createLedger, type Ledger } from '../../src/ledger/ledger.ts';
+import { createLedger, type Ledger } from '../../src/ledger/index.ts';
 import {
   countRows,
   createAdmin,

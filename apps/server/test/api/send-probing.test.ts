@@ -4,7 +4,7 @@ import type { TransactionLog } from '@vault/contract/schemas/wallet';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { users } from '../../src/db/schema.ts';
-import { createLedger, type Ledger } from '../../src/ledger/ledger.ts';
+import { createLedger, type Ledger } from '../../src/ledger/index.ts';
 import {
   countRows,
   createAdmin,

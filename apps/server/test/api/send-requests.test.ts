@@ -3,7 +3,7 @@ import type { SendRequest, TransactionLog } from '@vault/contract/schemas/wallet
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, holds, memberRequests, notifications, users } from '../../src/db/schema.ts';
-import { createLedger, type Ledger } from '../../src/ledger/ledger.ts';
+import { createLedger, type Ledger } from '../../src/ledger/index.ts';
 import { newId } from '../../src/lib/ids.ts';
 import {
   countRows,

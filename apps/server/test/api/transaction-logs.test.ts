@@ -2,7 +2,7 @@ import { messages } from '@vault/contract/messages';
 import { LOG_TYPES, logDirection, logTitle, type TokenSend, type TransactionLog } from '@vault/contract/schemas/wallet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { users } from '../../src/db/schema.ts';
-import { createLedger, type Ledger } from '../../src/ledger/ledger.ts';
+import { createLedger, fee, type Ledger, move, revenue, treasury } from '../../src/ledger/index.ts';
 import { newId } from '../../src/lib/ids.ts';
 import { createLoggedInMember, startServer, type TestServer } from '../support.ts';
 import { createCoin, createToken, uniqueSymbol } from './fixtures/catalogue.ts';
@@ -231,6 +231,90 @@ describe('GET /api/transaction-log/user/logs', () => {
     expect((await logs(b)).data.map((l) => l.fromUser?.email)).toEqual([a.email, c.email]);
     expect((await logs(c)).total).toBe(2);
     expect((await logs(await member())).total).toBe(0);
+  });
+
+  it('reads a two-asset entry (a swap with a fee) as one row, with both legs, found by either asset', async () => {
+    const [gold, q] = [await token('asset'), await token()];
+    const m = await member();
+    const credit = await ledger.credit({ userId: m.user.id, asset: gold, amount: '3', by: null });
+    const me = { userId: m.user.id };
+    const swap = await ledger.transact((tx) =>
+      tx.post({
+        kind: 'swap',
+        legs: [...move(me, treasury, gold, '2'), ...move(treasury, me, q, '60'), ...fee(me, q, '0.6', revenue)],
+        metadata: { rate: '30' },
+      }),
+    );
+    const { data, total } = await logs(m);
+    expect(total).toBe(2);
+    expect(data[0]).toEqual({
+      _id: swap.entryId,
+      type: 'assetToAssetSwap',
+      status: 'completed',
+      from: m.user.id,
+      to: m.user.id,
+      fromToken: { coinSymbol: gold, shortName: `${gold}-short`, decimals: 4, icon: { url: `/tokens/${gold}.svg` } },
+      toToken: { coinSymbol: q, shortName: `${q}-short`, decimals: 4, icon: { url: `/tokens/${q}.svg` } },
+      fromUser: { _id: m.user.id, name: 'Test Member', email: m.email },
+      toUser: { _id: m.user.id, name: 'Test Member', email: m.email },
+      amount: '2',
+      // What the member received, net of the fee paid from it.
+      toAmount: '59.4',
+      memo: null,
+      coin: gold,
+      message: null,
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+    });
+    expect(logTitle(data[0]!.type, data[0]!.from === m.user.id)).toBe('Swap');
+    // One row whichever of its assets the list is filtered by, under its log type and direction.
+    expect((await logs(m, `?coinId=${q}`)).data.map((l) => l._id)).toEqual([swap.entryId]);
+    expect((await logs(m, `?coinId=${gold}`)).data.map((l) => l._id)).toEqual([swap.entryId, credit.entryId]);
+    expect((await logs(m, '?type=assetToAssetSwap')).total).toBe(1);
+    expect((await logs(m, '?type=deposit')).total).toBe(2);
+    expect((await logs(m, '?type=withdraw')).total).toBe(0);
+    // The kind's metadata names a crypto swap.
+    const crypto = await ledger.transact((tx) =>
+      tx.post({
+        kind: 'swap',
+        legs: [...move(me, treasury, q, '10'), ...move(treasury, me, gold, '0.25')],
+        metadata: { logType: 'cryptoSwap' },
+      }),
+    );
+    expect((await logs(m, '?type=cryptoSwap')).data.map((l) => [l._id, l.amount, l.coin, l.toAmount])).toEqual([
+      [crypto.entryId, '10', q, '0.25'],
+    ]);
+  });
+
+  it('shows a send with a fee once on each side (the sender’s amount with the fee); a fee alone is a Debit', async () => {
+    const coin = await token();
+    const [a, b] = [await member(), await member()];
+    await ledger.credit({ userId: a.user.id, asset: coin, amount: '20', by: null });
+    const from = { userId: a.user.id };
+    const sent = await ledger.transact((tx) =>
+      tx.post({
+        kind: 'send',
+        legs: [...move(from, { userId: b.user.id }, coin, '10'), ...fee(from, coin, '0.1')],
+        metadata: { from: a.user.id, to: b.user.id },
+      }),
+    );
+    const charged = await ledger.transact((tx) =>
+      tx.post({ kind: 'fee', legs: fee(from, coin, '2'), metadata: { reason: 'wire fee' } }),
+    );
+    const mine = (await logs(a)).data;
+    expect(mine.map((l) => [l._id, l.type, l.amount, l.toAmount])).toEqual([
+      [charged.entryId, 'debitAssets', '2', null],
+      [sent.entryId, 'sendAssets', '10.1', null],
+      [expect.any(String), 'creditAssets', '20', null],
+    ]);
+    expect(logTitle(mine[0]!.type, mine[0]!.from === a.user.id)).toBe('Debit');
+    expect(logDirection(mine[0]!.type, mine[0]!.from === a.user.id)).toBe('withdraw');
+    expect((await logs(b)).data.map((l) => [l._id, l.amount, l.fromUser?.email])).toEqual([
+      [sent.entryId, '10', a.email],
+    ]);
+    expect((await tokenSends(a)).map((r) => [r._id, r.type, r.amount, r.email])).toEqual([
+      [sent.entryId, 'Send', '10.1', b.email],
+    ]);
   });
 
   it('rejects bad filters with 400, needs a session and membership data', async () => {

@@ -1,10 +1,9 @@
 import { LIMITS } from '@vault/contract/constants';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validGpa } from '../../../../packages/contract/test/fixtures.ts';
 import { uploads } from '../../src/db/schema.ts';
 import { removeUnusedUploads } from '../../src/jobs/remove-unused-uploads.ts';
-import { storageService } from '../../src/modules/storage/service.ts';
 import { startWorker } from '../../src/worker.ts';
 import { createLoggedInMember, startServer, type TestServer } from '../support.ts';
 import { filesIn, nameOf, uploadDataUrl, uploadFile, uploadRow } from '../upload-support.ts';
@@ -78,7 +77,7 @@ describe(`the clean-up (storage.removeUnused): unused for ${LIMITS.unusedUploadH
       await age(url, LIMITS.unusedUploadHours + 1);
     await age(freshPicture, LIMITS.unusedUploadHours - 1);
 
-    const removed = await storageService(server.ctx).removeUnused();
+    const removed = await server.container.services.storage.removeUnused();
     expect(removed).toBeGreaterThanOrEqual(2);
     for (const url of [oldPicture, oldSignature]) {
       expect(await uploadRow(server, url), url).toBeUndefined();
@@ -101,7 +100,7 @@ describe(`the clean-up (storage.removeUnused): unused for ${LIMITS.unusedUploadH
     await post('/api/user/update-profile-picture', m, { profilePicture: current });
     await age(replaced, LIMITS.unusedUploadHours + 1);
     await age(current, LIMITS.unusedUploadHours + 1);
-    await storageService(server.ctx).removeUnused();
+    await server.container.services.storage.removeUnused();
     expect(await uploadRow(server, replaced)).toBeUndefined();
     expect(await uploadRow(server, current)).toBeDefined();
     expect((await post('/api/user/update-profile-picture', m, { profilePicture: replaced })).statusCode).toBe(404);
@@ -110,16 +109,18 @@ describe(`the clean-up (storage.removeUnused): unused for ${LIMITS.unusedUploadH
 
 describe('the worker (pg-boss)', () => {
   it('schedules the clean-up hourly and, working the job, removes an old unused upload', async () => {
-    const worker = await startWorker(server.ctx, {
-      connectionString: inject('databaseUrl'),
-      pollingIntervalSeconds: 0.5,
-    });
+    // Only this job: a worker of another file's server works its own jobs, never this server's folder.
+    const worker = await startWorker(server.container, { jobs: [removeUnusedUploads], pollingIntervalSeconds: 0.5 });
     try {
       const schedules = await worker.boss.getSchedules();
       expect(schedules).toContainEqual(
-        expect.objectContaining({ name: removeUnusedUploads.name, cron: removeUnusedUploads.cron }),
+        expect.objectContaining({
+          name: removeUnusedUploads.name,
+          cron: '0 * * * *',
+          // Once per hour across processes (test/api/jobs.test.ts shows two workers running it once).
+          options: expect.objectContaining({ singletonKey: removeUnusedUploads.name, singletonSeconds: 3600 }),
+        }),
       );
-      expect(removeUnusedUploads.cron).toBe('0 * * * *');
 
       const m = await createLoggedInMember(server);
       const old = (await uploadDataUrl(server, m.headers)).json().url as string;

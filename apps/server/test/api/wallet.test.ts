@@ -2,7 +2,7 @@ import { messages } from '@vault/contract/messages';
 import { currencyInfo } from '@vault/contract/schemas/wallet';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLedger, type Ledger } from '../../src/ledger/ledger.ts';
+import { createLedger, type Ledger } from '../../src/ledger/index.ts';
 import { createLoggedInMember, startServer, type TestServer } from '../support.ts';
 import { createCoin, createToken } from './fixtures/catalogue.ts';
 

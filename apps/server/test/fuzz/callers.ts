@@ -1,4 +1,4 @@
-import type { createLedger } from '../../src/ledger/ledger.ts';
+import type { createLedger } from '../../src/ledger/index.ts';
 import {
   createAdmin,
   createLoggedInMember,

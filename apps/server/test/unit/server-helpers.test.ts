@@ -23,6 +23,10 @@ describe('config', () => {
     expect(c.dataDir.endsWith('/data')).toBe(true);
     expect(c.publicUrl).toBe('http://localhost:3000');
     expect(c.DATABASE_URL).toBeUndefined();
+    // npm start works the jobs itself unless told otherwise (WORKER=off: `npm run worker` elsewhere).
+    expect(c.WORKER).toBe('inline');
+    expect(loadConfig({ WORKER: 'off' }).WORKER).toBe('off');
+    expect(() => loadConfig({ WORKER: 'elsewhere' })).toThrow(/WORKER/);
   });
 
   it('stops on a bad value with a line naming it', () => {

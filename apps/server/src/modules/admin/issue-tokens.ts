@@ -4,7 +4,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
-import type { Ledger } from '../../ledger/ledger.ts';
+import { type Ledger, move, treasury } from '../../ledger/index.ts';
 import type { User } from '../auth/sessions.ts';
 import { assertFitsDecimals, lookupAsset } from '../catalogue/service.ts';
 import { audit } from './audit.ts';
@@ -29,25 +29,27 @@ export async function issueTokens(
   const asset = await lookupAsset(db, body.asset);
   if (!asset) throw badRequest(messages.unknownAsset, 'UNKNOWN_ASSET', { asset: messages.unknownAsset });
   assertFitsDecimals(asset, body.amount);
-  const { entryId } = await ledger.credit(
-    {
-      userId: member.id,
-      asset: body.asset,
-      amount: body.amount,
-      by: actor?.id ?? null,
-      memo: body.memo,
-      // In the credit's transaction: no tokens issued without their audit row, and one row for a repeat.
-      alsoWrite: async (tx, { entryId }) => {
-        await audit(tx, actor, 'ledger.credit', member.id, {
-          entryId,
-          asset: body.asset,
-          amount: body.amount,
-          memo: body.memo ?? null,
-          via: actor ? 'api' : 'cli',
-        });
-      },
+  // The audit row is written in the credit's transaction: no tokens issued without it, and one row for
+  // a repeated key (which answers the first entry without running this again).
+  const { entryId } = await ledger.transact(
+    async (tx) => {
+      const credited = await tx.post({
+        kind: 'credit',
+        legs: move(treasury, { userId: member.id }, body.asset, body.amount),
+        createdBy: actor?.id ?? null,
+        memo: body.memo,
+      });
+      await audit(tx.db, actor, 'ledger.credit', member.id, {
+        entryId: credited.entryId,
+        asset: body.asset,
+        amount: body.amount,
+        memo: body.memo ?? null,
+        via: actor ? 'api' : 'cli',
+      });
+      return credited;
     },
-    idempotency,
+    // The key is the credited member's, as a credit's always was.
+    { key: idempotency && { userId: member.id, ...idempotency } },
   );
   const balance = (await ledger.balances(member.id, [body.asset]))[body.asset] ?? '0';
   return {

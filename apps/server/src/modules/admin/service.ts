@@ -5,7 +5,7 @@ import type { Context } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { outbox, users } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
-import type { Ledger } from '../../ledger/ledger.ts';
+import type { Ledger } from '../../ledger/index.ts';
 import type { SessionService, User } from '../auth/sessions.ts';
 import type { NotificationService } from '../notifications/service.ts';
 import type { SettingsService } from '../settings/service.ts';

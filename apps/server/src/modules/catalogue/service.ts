@@ -3,9 +3,11 @@ import { compare, fromUnits, isAmount, normalize, toUnits } from '@vault/contrac
 import { decimalsMessage, fitsDecimals } from '@vault/contract/schemas/ledger';
 import { type PricePoint, SPARKLINE_RANGES, type Sparklines } from '@vault/contract/schemas/wallet';
 import { asc, eq, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { assetPrices, cryptoCoins, nativeTokens } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
+import { registerLotRule } from '../../ledger/index.ts';
 import type { EventBus } from '../../lib/events.ts';
 import { audit } from '../admin/audit.ts';
 import type { User } from '../auth/sessions.ts';
@@ -65,6 +67,8 @@ export async function isLotTracked(q: Queryable, symbol: string): Promise<boolea
   const found = await lookupAsset(q, symbol);
   return found?.kind === 'token' && (found.type === 'asset' || found.type === 'sdira');
 }
+// The ledger asks this rule for every movement, without importing the catalogue (it imports no module).
+registerLotRule(isLotTracked);
 
 /**
  * Refuses an amount with more decimals than its asset has (400 on the `amount` field). Every route that
@@ -101,9 +105,30 @@ function percentChange(now: string, before: string): string {
 }
 
 /**
+ * A fingerprint of a small table's rows, as a SQL expression: it changes with every insert, update and
+ * delete, in any process or by hand (xmin, the id of the transaction that wrote a row version, is new on
+ * every write; the count moves on a delete). It reads every row: for tables of a few rows only.
+ */
+export const rowsVersion = (table: PgTable) =>
+  sql<string>`(select count(*) || ':' || coalesce(sum(xmin::text::bigint), 0) from ${table})`;
+
+/**
+ * The catalogue's version, as a SQL expression (a few microseconds: the token and coin tables hold a few
+ * rows, the price history is read through its primary key): the tables' fingerprints and the newest price
+ * recorded. A cached view of the catalogue is served only while the version it was read at is still the
+ * database's, so a change made in any process is seen on the next read.
+ */
+export const catalogueVersion = sql<string>`concat_ws('/', ${rowsVersion(nativeTokens)}, ${rowsVersion(cryptoCoins)},
+  (select coalesce(max(${assetPrices.id}), 0) from ${assetPrices}))`;
+
+/** The whole catalogue and the coins' 24-hour changes, as every wallet screen shows them. */
+export type CatalogueView = { tokens: TokenRow[]; coins: CoinRow[]; changes: Record<string, string> };
+
+/**
  * The one catalogue of what members can hold: the platform's native tokens and ordinary crypto coins,
- * their current prices (the row's price column, never cached) and the history of every price set
- * (asset_prices), which the graphs and the 24-hour change read.
+ * their current prices (the row's price column) and the history of every price set (asset_prices), which
+ * the graphs and the 24-hour change read. Wallet screens read it through view(), kept in memory while
+ * catalogueVersion is unchanged; single prices (price, rate, lookups for sends) are read fresh.
  */
 export function catalogueService(db: Db, events?: EventBus) {
   async function tokens(opts: { visibleOnly?: boolean } = {}): Promise<TokenRow[]> {
@@ -131,50 +156,94 @@ export function catalogueService(db: Db, events?: EventBus) {
     return row ? normalize(row.price) : null;
   }
 
+  /**
+   * Percent change of each coin's price against the last price recorded at least 24 hours ago, to 4
+   * decimals ('0' when nothing that old is recorded), and for how many milliseconds these stay true: until
+   * the first price recorded after a coin's reference turns 24 hours old and becomes its reference. One query.
+   */
+  async function changes24h(current: { coinSymbol: string; price: string }[]) {
+    if (current.length === 0) return { changes: {}, validMs: Number.POSITIVE_INFINITY };
+    const symbols = current.map((c) => c.coinSymbol);
+    const result = await db.execute<{ symbol: string; price: string | null; valid_ms: string | null }>(sql`
+      select s.symbol, p.price,
+             (select extract(epoch from min(n.recorded_at) + interval '24 hours' - now()) * 1000
+              from asset_prices n
+              where n.coin_symbol = s.symbol and n.recorded_at > now() - interval '24 hours') as valid_ms
+      from unnest(array[${sql.join(
+        symbols.map((s) => sql`${s}`),
+        sql`, `,
+      )}]::text[]) as s(symbol)
+      left join lateral (
+        select price from asset_prices
+        where coin_symbol = s.symbol and recorded_at <= now() - interval '24 hours'
+        order by recorded_at desc, id desc limit 1
+      ) p on true`);
+    const before = new Map(result.rows.map((r) => [r.symbol, r.price]));
+    const validMs = Math.min(
+      ...result.rows.map((r) => (r.valid_ms === null ? Number.POSITIVE_INFINITY : Number(r.valid_ms))),
+    );
+    const changes: Record<string, string> = Object.fromEntries(
+      current.map((c) => {
+        const old = before.get(c.coinSymbol);
+        return [c.coinSymbol, old ? percentChange(c.price, normalize(old)) : '0'];
+      }),
+    );
+    return { changes, validMs };
+  }
+
+  /**
+   * The last view read, kept until the catalogue's version moves on or a 24-hour change goes out of date.
+   * Only one is kept: every process converges on the newest version.
+   */
+  let cached: { version: string; until: number; view: Promise<CatalogueView> } | null = null;
+
+  /**
+   * Tokens, coins and 24-hour changes as of `version` (catalogueVersion, read by the caller in its own
+   * query) or later. Read from the database only when the version differs from the kept view's (a price
+   * set in any process, a token added...) or a change has aged: every wallet screen asks, the catalogue
+   * seldom changes. The arrays are shared by every caller: never change them.
+   */
+  function view(version: string): Promise<CatalogueView> {
+    if (cached && cached.version === version && performance.now() < cached.until) return cached.view;
+    const started = performance.now();
+    const read = (async () => {
+      const [t, c] = await Promise.all([tokens(), coins()]);
+      const { changes, validMs } = await changes24h(c);
+      return { view: { tokens: t, coins: c, changes }, until: started + validMs };
+    })();
+    const entry = { version, until: Number.POSITIVE_INFINITY, view: read.then((r) => r.view) };
+    cached = entry;
+    read.then(
+      (r) => {
+        entry.until = r.until;
+      },
+      // A failed read is not kept: the next call reads again.
+      () => {
+        if (cached === entry) cached = null;
+      },
+    );
+    return entry.view;
+  }
+
   return {
     tokens,
     coins,
     /**
-     * Every token (hidden ones too: a member who holds one still sees it) and every coin, read together
-     * (what a wallet screen shows).
+     * Every token (hidden ones too: a member who holds one still sees it) and every coin (what a wallet
+     * screen shows), from the view when the catalogue has not changed since it was read.
      */
     async snapshot() {
-      const [t, c] = await Promise.all([tokens(), coins()]);
+      const { rows } = await db.execute<{ version: string }>(sql`select ${catalogueVersion} as version`);
+      const { tokens: t, coins: c } = await view(rows[0]!.version);
       return { tokens: t, coins: c };
     },
+    view,
     lookup: (symbol: string) => lookupAsset(db, symbol),
     price,
 
     /** The USD rate of a symbol; '1' when it is unknown, as the client expects (spec 2 §7 get-rate). */
     async rate(symbol: string): Promise<string> {
       return (await price(symbol)) ?? PEGGED_PRICE;
-    },
-
-    /**
-     * Percent change of each symbol's price against the last price recorded at least 24 hours ago,
-     * to 4 decimals; '0' when nothing that old is recorded. One query for all symbols.
-     */
-    async changes24h(current: { coinSymbol: string; price: string }[]): Promise<Record<string, string>> {
-      if (current.length === 0) return {};
-      const symbols = current.map((c) => c.coinSymbol);
-      const result = await db.execute<{ symbol: string; price: string | null }>(sql`
-        select s.symbol, p.price
-        from unnest(array[${sql.join(
-          symbols.map((s) => sql`${s}`),
-          sql`, `,
-        )}]::text[]) as s(symbol)
-        left join lateral (
-          select price from asset_prices
-          where coin_symbol = s.symbol and recorded_at <= now() - interval '24 hours'
-          order by recorded_at desc, id desc limit 1
-        ) p on true`);
-      const before = new Map(result.rows.map((r) => [r.symbol, r.price]));
-      return Object.fromEntries(
-        current.map((c) => {
-          const old = before.get(c.coinSymbol);
-          return [c.coinSymbol, old ? percentChange(c.price, normalize(old)) : '0'];
-        }),
-      );
     },
 
     /**

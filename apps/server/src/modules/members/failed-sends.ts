@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { failedSends } from '../../db/schema.ts';
 import { AppError, tooMany } from '../../http/errors.ts';
+import { LedgerError } from '../../ledger/index.ts';
 import { newId } from '../../lib/ids.ts';
 
 /**
@@ -37,7 +38,8 @@ export function failedSendLimit(db: Db) {
       try {
         return await send();
       } catch (error) {
-        if (error instanceof AppError && COUNTED.has(error.code)) {
+        // The ledger's refusals (an overdraft found at the write) carry the same codes as the answers.
+        if ((error instanceof AppError || error instanceof LedgerError) && COUNTED.has(error.code)) {
           await db.insert(failedSends).values({ id: newId(), userId, reason: error.code });
         }
         throw error;

@@ -4,7 +4,7 @@ import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { AppError, badRequest, insufficientBalance } from '../../http/errors.ts';
-import type { Ledger } from '../../ledger/ledger.ts';
+import type { Ledger } from '../../ledger/index.ts';
 import type { FailedSendLimit } from './failed-sends.ts';
 
 /**

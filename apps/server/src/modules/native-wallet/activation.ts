@@ -5,7 +5,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Context } from '../../context.ts';
 import { users } from '../../db/schema.ts';
 import { badRequest, forbidden } from '../../http/errors.ts';
-import type { Ledger } from '../../ledger/ledger.ts';
+import type { Ledger } from '../../ledger/index.ts';
 import type { User } from '../auth/sessions.ts';
 import type { CatalogueService, CoinRow, TokenRow } from '../catalogue/service.ts';
 import { toUserInfo } from '../user/presenter.ts';

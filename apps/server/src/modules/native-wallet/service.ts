@@ -4,7 +4,7 @@ import { type SendTokensBody, sentMessage } from '@vault/contract/schemas/ledger
 import { and } from 'drizzle-orm';
 import type { Context } from '../../context.ts';
 import { badRequest, forbidden } from '../../http/errors.ts';
-import { ConditionFailed, type Ledger } from '../../ledger/ledger.ts';
+import { isLedgerError, type Ledger } from '../../ledger/index.ts';
 import type { User } from '../auth/sessions.ts';
 import { assertFitsDecimals, type CatalogueService } from '../catalogue/service.ts';
 import { failedSendLimit } from '../members/failed-sends.ts';
@@ -73,7 +73,7 @@ export function nativeWalletService(
       // A repeat whose checks no longer pass (the recipient blocked since, ...) gets the first answer:
       // the send happened, and an error would make the member send again. (Asked only on this path: a
       // repeat that passes the checks is answered by the ledger's claim of the key.)
-      const first = idempotency && (await ledger.replay<{ entryId: string }>(me.id, idempotency));
+      const first = idempotency && (await ledger.replay<{ entryId: string }>({ userId: me.id, ...idempotency }));
       if (first) return { message: sentMessage(body.coin), data: first };
       throw error;
     }
@@ -93,13 +93,13 @@ export function nativeWalletService(
     try {
       ({ entryId } = await sendTo(recipient));
     } catch (error) {
-      if (!(error instanceof ConditionFailed)) throw error;
+      if (!isLedgerError(error, 'CONDITION_FAILED')) throw error;
       // The recipient may no longer receive (blocked, deleted since their id was remembered), or the
       // sender's sends were paused: ask again in order, which answers 429, 400 or 404 when that is so.
       forgetRecipient(body.to);
       recipient = await lookUp(me, body);
       ({ entryId } = await sendTo(recipient).catch((again) => {
-        throw again instanceof ConditionFailed ? recipientNotFound() : again;
+        throw isLedgerError(again, 'CONDITION_FAILED') ? recipientNotFound() : again;
       }));
     }
     ctx.events.emit('walletUpdated', { userId: me.id, email: me.email });

@@ -8,7 +8,7 @@ import type { Context } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { memberRequests, users } from '../../db/schema.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
-import type { Ledger } from '../../ledger/ledger.ts';
+import type { Ledger } from '../../ledger/index.ts';
 import { newId } from '../../lib/ids.ts';
 import { audit } from '../admin/audit.ts';
 import type { User } from '../auth/sessions.ts';
@@ -23,9 +23,9 @@ const recipients = alias(users, 'recipient');
 /**
  * sdira members' send requests (spec 2 §1, §4 "Sdira requests"): the amount moves to a ledger hold at
  * once (so it cannot be spent twice while an administrator reviews it); approval commits the hold to
- * the recipient, rejection releases it back. The request row is written in the ledger's own transaction
- * (placeHold / commitHold / releaseHold `alsoWrite`), so a request and its hold never disagree, and the
- * hold's guarded status change lets exactly one decision through.
+ * the recipient, rejection releases it back. The request row is written in the same `ledger.transact`
+ * as the hold's movement, so a request and its hold never disagree, and the hold's guarded status
+ * change lets exactly one decision through.
  */
 export function requestService(ctx: Context, ledger: Ledger, notifications: NotificationService) {
   const { db } = ctx;
@@ -108,7 +108,7 @@ export function requestService(ctx: Context, ledger: Ledger, notifications: Noti
     createSend: (me: User, body: SendTokensBody, idempotency?: { key: string; requestHash: string }) =>
       failed.counting(me.id, async () => {
         // A repeat is answered first, as it was (see native-wallet send).
-        const first = idempotency && (await ledger.replay<{ holdId: string }>(me.id, idempotency));
+        const first = idempotency && (await ledger.replay<{ holdId: string }>({ userId: me.id, ...idempotency }));
         if (first) return submitted(first.holdId);
         if (me.type !== 'sdira') throw forbidden(messages.sendRequestsSdiraOnly, 'SDIRA_ONLY');
         if (!me.isWalletActivated) throw forbidden(messages.activateFirst, 'NOT_ACTIVATED');
@@ -124,27 +124,28 @@ export function requestService(ctx: Context, ledger: Ledger, notifications: Noti
         });
         const requestId = newId();
         const amount = normalize(body.amount);
-        const { holdId } = await ledger.placeHold(
-          {
-            userId: me.id,
-            asset: body.coin,
-            amount,
-            reason: 'Send request',
-            metadata: { from: me.id, to: recipient.id, requestId },
-            alsoWrite: async (tx, hold) => {
-              await tx.insert(memberRequests).values({
-                id: requestId,
-                kind: 'send',
-                userId: me.id,
-                asset: body.coin,
-                amount,
-                toUserId: recipient.id,
-                memo: body.memo || null,
-                holdId: hold.holdId,
-              });
-            },
+        const { holdId } = await ledger.transact(
+          async (tx) => {
+            const hold = await tx.placeHold({
+              userId: me.id,
+              asset: body.coin,
+              amount,
+              reason: 'Send request',
+              metadata: { from: me.id, to: recipient.id, requestId },
+            });
+            await tx.db.insert(memberRequests).values({
+              id: requestId,
+              kind: 'send',
+              userId: me.id,
+              asset: body.coin,
+              amount,
+              toUserId: recipient.id,
+              memo: body.memo || null,
+              holdId: hold.holdId,
+            });
+            return hold;
           },
-          idempotency,
+          { key: idempotency && { userId: me.id, ...idempotency } },
         );
         ctx.events.emit('walletUpdated', { userId: me.id, email: me.email });
         return submitted(holdId);
@@ -163,15 +164,15 @@ export function requestService(ctx: Context, ledger: Ledger, notifications: Noti
     async approve(actor: User, id: string) {
       const request = await find(id);
       if (request.view.status !== 'pending') throw conflict(messages.holdAlreadyResolved, 'REQUEST_DECIDED');
-      await ledger.commitHold(request.holdId, { userId: request.toUserId }, actor.id, {
-        metadata: { from: request.userId, to: request.toUserId, requestId: id },
-        alsoWrite: async (tx, hold) => {
-          // Checked inside the transaction that pays: a recipient blocked meanwhile rolls it all back.
-          if (!(await canReceive(tx, request.toUserId)))
-            throw conflict(messages.recipientNoLongerActive, 'RECIPIENT_INACTIVE');
-          await decide(tx, id, { status: 'approved', decidedBy: actor.id, decidedAt: new Date() });
-          await audit(tx, actor, 'request.approve', id, { holdId: hold.holdId, entryId: hold.entryId });
-        },
+      await ledger.transact(async (tx) => {
+        const hold = await tx.commitHold(request.holdId, { userId: request.toUserId }, actor.id, {
+          metadata: { from: request.userId, to: request.toUserId, requestId: id },
+        });
+        // Checked inside the transaction that pays: a recipient blocked meanwhile rolls it all back.
+        if (!(await canReceive(tx.db, request.toUserId)))
+          throw conflict(messages.recipientNoLongerActive, 'RECIPIENT_INACTIVE');
+        await decide(tx.db, id, { status: 'approved', decidedBy: actor.id, decidedAt: new Date() });
+        await audit(tx.db, actor, 'request.approve', id, { holdId: hold.holdId, entryId: hold.entryId });
       });
       const decided = await find(id);
       const { amount, coin: symbol } = decided.view;
@@ -183,17 +184,17 @@ export function requestService(ctx: Context, ledger: Ledger, notifications: Noti
     async reject(actor: User, id: string, reason: string) {
       const request = await find(id);
       if (request.view.status !== 'pending') throw conflict(messages.holdAlreadyResolved, 'REQUEST_DECIDED');
-      await ledger.releaseHold(request.holdId, actor.id, {
-        metadata: { from: request.userId, to: request.toUserId, requestId: id },
-        alsoWrite: async (tx, hold) => {
-          await decide(tx, id, {
-            status: 'rejected',
-            rejectionReason: reason,
-            decidedBy: actor.id,
-            decidedAt: new Date(),
-          });
-          await audit(tx, actor, 'request.reject', id, { holdId: hold.holdId, entryId: hold.entryId, reason });
-        },
+      await ledger.transact(async (tx) => {
+        const hold = await tx.releaseHold(request.holdId, actor.id, {
+          metadata: { from: request.userId, to: request.toUserId, requestId: id },
+        });
+        await decide(tx.db, id, {
+          status: 'rejected',
+          rejectionReason: reason,
+          decidedBy: actor.id,
+          decidedAt: new Date(),
+        });
+        await audit(tx.db, actor, 'request.reject', id, { holdId: hold.holdId, entryId: hold.entryId, reason });
       });
       const decided = await find(id);
       const { amount, coin: symbol } = decided.view;

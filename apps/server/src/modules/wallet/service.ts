@@ -1,13 +1,21 @@
 import { type Lot, redemption } from '@vault/contract/holding-period';
 import { fromUnits, isPositive, multiply, toUnits } from '@vault/contract/money';
+import type { Settings } from '@vault/contract/schemas/site';
 import type { CryptoWallet, CurrencyInfo, NativeWallet, WalletBalances } from '@vault/contract/schemas/wallet';
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Context } from '../../context.ts';
-import { holds } from '../../db/schema.ts';
-import type { Ledger } from '../../ledger/ledger.ts';
+import { holds, settings as settingsTable } from '../../db/schema.ts';
+import type { Ledger } from '../../ledger/index.ts';
 import type { User } from '../auth/sessions.ts';
 import { toNativeToken } from '../catalogue/presenter.ts';
-import type { CatalogueService, CoinRow, TokenRow } from '../catalogue/service.ts';
+import {
+  type CatalogueService,
+  type CoinRow,
+  catalogueVersion,
+  rowsVersion,
+  type TokenRow,
+} from '../catalogue/service.ts';
 import { activationAssets } from '../native-wallet/activation.ts';
 import type { SettingsService } from '../settings/service.ts';
 import { gpaDataOf, toUserInfo } from '../user/presenter.ts';
@@ -29,6 +37,17 @@ function listed(me: User, token: TokenRow, holding: boolean) {
 }
 
 /**
+ * The statement behind onHold(), as a named prepared statement: every dashboard read runs it, and
+ * PostgreSQL plans it once per connection instead of on every call. $1 is the member's id.
+ */
+const heldAndVersion = new PgDialect().sqlToQuery(sql`
+  select ${catalogueVersion} as version, ${rowsVersion(settingsTable)} as settings_version,
+         (select json_object_agg(asset, amount) from (
+            select ${holds.asset} as asset, sum(${holds.amount})::text as amount from ${holds}
+            where ${holds.userId} = ${sql.placeholder('userId')} and ${holds.status} = 'placed'
+            group by ${holds.asset}) h) as held`).sql;
+
+/**
  * The member's wallets as the dashboard reads them (spec 1 §3 "Currency info", spec 2 §3): one row per
  * token or coin with its balance, value and market data. Balances come from the ledger in one query for
  * every asset; USD values are balance × price, exact, rounded half-up to the cent.
@@ -37,14 +56,38 @@ export function walletService(ctx: Context, deps: Deps) {
   const { db } = ctx;
   const { catalogue, ledger, settings } = deps;
 
-  /** Amounts of each asset on placed (undecided) holds: waiting on someone else, not spendable. */
-  async function onHold(userId: string): Promise<Record<string, string>> {
-    const rows = await db
-      .select({ asset: holds.asset, amount: sql<string>`sum(${holds.amount})` })
-      .from(holds)
-      .where(and(eq(holds.userId, userId), eq(holds.status, 'placed')))
-      .groupBy(holds.asset);
-    return Object.fromEntries(rows.map((r) => [r.asset, fromUnits(toUnits(r.amount))]));
+  /** The platform settings last read, and the settings table's version they were read at. */
+  let keptSettings: { version: string; settings: Promise<Settings> } | null = null;
+  function settingsAt(version: string) {
+    if (keptSettings?.version === version) return keptSettings.settings;
+    const entry = { version, settings: settings.all() };
+    keptSettings = entry;
+    // A failed read is not kept: the next call reads again.
+    entry.settings.catch(() => {
+      if (keptSettings === entry) keptSettings = null;
+    });
+    return entry.settings;
+  }
+
+  /**
+   * Amounts of each asset on placed (undecided) holds (waiting on someone else, not spendable), and in the
+   * same round trip the versions of the catalogue and the settings, which say whether the views of them
+   * kept in memory still hold.
+   */
+  async function onHold(userId: string) {
+    const { rows } = await db.$client.query<{
+      version: string;
+      settings_version: string;
+      held: Record<string, string> | null;
+    }>({ name: 'wallet_held', text: heldAndVersion, values: [userId] });
+    const { version, settings_version, held } = rows[0]!;
+    return {
+      version,
+      settingsVersion: settings_version,
+      held: Object.fromEntries(
+        Object.entries(held ?? {}).map(([asset, amount]) => [asset, fromUnits(toUnits(amount))]),
+      ),
+    };
   }
 
   function nativeWallets(
@@ -105,16 +148,16 @@ export function walletService(ctx: Context, deps: Deps) {
     });
   }
 
-  /** Everything the wallets need, read in parallel: catalogue, every balance, holds. */
+  /** Everything the wallets need, read in parallel: every balance, holds, lots; the catalogue when it changed. */
   async function load(me: User) {
-    const [snapshot, balances, held, lots] = await Promise.all([
-      catalogue.snapshot(),
-      ledger.balances(me.id),
+    const [{ held, version, settingsVersion }, balances, lots] = await Promise.all([
       onHold(me.id),
+      ledger.balances(me.id),
       ledger.lots(me.id),
     ]);
-    const changes = await catalogue.changes24h(snapshot.coins);
+    const { changes, ...snapshot } = await catalogue.view(version);
     return {
+      settingsVersion,
       snapshot,
       balances,
       wallets: cryptoWallets(snapshot.coins, balances, changes),
@@ -131,7 +174,8 @@ export function walletService(ctx: Context, deps: Deps) {
 
     /** wallet/currency-info: the dashboard's data in one answer. */
     async currencyInfo(me: User): Promise<CurrencyInfo> {
-      const [loaded, platform] = await Promise.all([load(me), settings.all()]);
+      const loaded = await load(me);
+      const platform = await settingsAt(loaded.settingsVersion);
       return {
         wallets: loaded.wallets,
         nativeWallets: loaded.nativeWallets,

@@ -1,0 +1,99 @@
+import { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import type { Config } from './config.ts';
+import type { Context } from './context.ts';
+import type { Db } from './db/client.ts';
+import { createJobQueue } from './jobs/queue.ts';
+import { createLedger } from './ledger/index.ts';
+import { EventBus } from './lib/events.ts';
+import { adminService } from './modules/admin/service.ts';
+import { authService } from './modules/auth/service.ts';
+import { sessionService } from './modules/auth/sessions.ts';
+import { catalogueService } from './modules/catalogue/service.ts';
+import { membershipService } from './modules/membership/service.ts';
+import { activationService } from './modules/native-wallet/activation.ts';
+import { nativeWalletService } from './modules/native-wallet/service.ts';
+import { notificationService } from './modules/notifications/service.ts';
+import { requestService } from './modules/requests/service.ts';
+import { loadSecrets } from './modules/secrets/service.ts';
+import { settingsService } from './modules/settings/service.ts';
+import { siteService } from './modules/site/service.ts';
+import { storageService } from './modules/storage/service.ts';
+import { transactionLogService } from './modules/transaction-log/service.ts';
+import { userService } from './modules/user/service.ts';
+import { walletService } from './modules/wallet/service.ts';
+import { mailDelivery } from './providers/mail/delivery.ts';
+import { createMailer } from './providers/mail/mailer.ts';
+import { mailTransport } from './providers/mail/transport.ts';
+
+/**
+ * The composition root: the context and every service, built once, in dependency order. HTTP (app.ts),
+ * the worker (worker.ts), the CLI (cli/) and the demo seed all take their services from here, so no
+ * entry point wires a service by hand. The caller owns the database: `close()` stops what the container
+ * started (the job queue, Redis), not the pool.
+ */
+export async function createContainer(opts: { config: Config; db: Db; log: Logger }) {
+  const { config, db, log } = opts;
+  const queue = await createJobQueue({ db, log });
+  const transport = mailTransport({
+    smtpUrl: config.SMTP_URL,
+    dataDir: config.dataDir,
+    devFiles: config.NODE_ENV === 'development',
+    log,
+  });
+  // Connects on first use: the CLI and the worker never touch it.
+  const redis = config.REDIS_URL
+    ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, lazyConnect: true })
+    : undefined;
+  const ctx: Context = {
+    config,
+    db,
+    log,
+    events: new EventBus(),
+    mailer: createMailer({ db, queue, delivers: transport !== null }),
+    secrets: await loadSecrets(config, db),
+    redis,
+  };
+
+  const ledger = createLedger(db);
+  const sessions = sessionService(ctx);
+  const settings = settingsService(ctx);
+  const notifications = notificationService(ctx);
+  const storage = storageService(ctx);
+  const catalogue = catalogueService(db, ctx.events);
+  const services = {
+    sessions,
+    settings,
+    notifications,
+    storage,
+    catalogue,
+    mail: mailDelivery({ db, log, transport }),
+    auth: authService(ctx, sessions, notifications),
+    user: userService(ctx, sessions, storage),
+    site: siteService(ctx),
+    membership: membershipService(ctx, storage),
+    activation: activationService(ctx, { catalogue, ledger }),
+    nativeWallet: nativeWalletService(ctx, ledger, catalogue, notifications),
+    wallet: walletService(ctx, { catalogue, ledger, settings }),
+    transactionLog: transactionLogService(ctx),
+    requests: requestService(ctx, ledger, notifications),
+    admin: adminService(ctx, { sessions, settings, notifications, ledger }),
+  };
+
+  return {
+    config,
+    db,
+    log,
+    ctx,
+    queue,
+    ledger,
+    services,
+    async close() {
+      await queue.stop();
+      redis?.disconnect();
+    },
+  };
+}
+
+export type Container = Awaited<ReturnType<typeof createContainer>>;
+export type Services = Container['services'];

@@ -1,0 +1,98 @@
+import { fromUnits, toUnits } from '@vault/contract/money';
+import { and, eq } from 'drizzle-orm';
+import { holds } from '../db/schema.ts';
+import { newId } from '../lib/ids.ts';
+import { type Party, treasury } from './accounts.ts';
+import { LedgerError } from './errors.ts';
+import { entryKinds } from './kinds.ts';
+import { consume, moveLots } from './lots.ts';
+import { lines, memberLines, positiveUnits, type Scope, write } from './posting.ts';
+
+/**
+ * Holds: anything waiting on someone else's decision (an sdira request, later a redemption or a
+ * purchase request) moves the funds to the holds account first, so they cannot be spent twice. Placing
+ * keeps the member's lots (their remaining lots equal balance plus placed holds); committing pays the
+ * destination and takes the holder's oldest lots; releasing gives the funds back, lots untouched. A
+ * guarded UPDATE of the hold's status lets exactly one of commit and release happen.
+ */
+
+const HOLDS: Party = { system: 'holds' };
+
+export type PlaceHold = {
+  userId: string;
+  asset: string;
+  amount: string;
+  reason: string;
+  /** Checked by the holdPlace kind: the request it waits on (`requestId`, `from`, `to`), its `logType`. */
+  metadata?: Record<string, unknown>;
+};
+export type HoldResolution = { holdId: string; entryId: string; status: 'committed' | 'released' };
+
+export async function placeHold(scope: Scope, input: PlaceHold): Promise<{ holdId: string; entryId: string }> {
+  const units = positiveUnits(input.amount);
+  const holdId = newId();
+  const metadata = entryKinds.metadata('holdPlace', { ...input.metadata, holdId });
+  const member = { userId: input.userId };
+  const written = await lines(scope, [
+    { party: member, asset: input.asset, units: -units },
+    { party: HOLDS, asset: input.asset, units },
+  ]);
+  const row = { kind: 'holdPlace', createdBy: input.userId, memo: input.reason, metadata };
+  const entryId = (await write(scope, row, written)) as string;
+  await scope.q.insert(holds).values({
+    id: holdId,
+    userId: input.userId,
+    asset: input.asset,
+    amount: fromUnits(units),
+    reason: input.reason,
+    placeEntryId: entryId,
+  });
+  return { holdId, entryId };
+}
+
+/**
+ * Commits (pays `to`: another member, or the treasury when tokens leave the platform) or releases a
+ * hold, exactly once: only the call that moves it out of 'placed' goes on; the others get HOLD_RESOLVED.
+ */
+export async function resolveHold(
+  scope: Scope,
+  holdId: string,
+  status: 'committed' | 'released',
+  to: Party | undefined,
+  by: string | null,
+  extra: Record<string, unknown> = {},
+): Promise<HoldResolution> {
+  const { q } = scope;
+  const [hold] = await q
+    .update(holds)
+    .set({ status, resolvedAt: new Date() })
+    .where(and(eq(holds.id, holdId), eq(holds.status, 'placed')))
+    .returning();
+  if (!hold) {
+    const [exists] = await q.select({ id: holds.id }).from(holds).where(eq(holds.id, holdId));
+    if (!exists) throw new LedgerError('NOT_FOUND', 'no such hold');
+    throw new LedgerError('HOLD_RESOLVED', 'the hold was already committed or released');
+  }
+  const units = toUnits(hold.amount);
+  const member = { userId: hold.userId };
+  const kind = status === 'released' ? 'holdRelease' : 'holdCommit';
+  const row = { kind, createdBy: by, metadata: entryKinds.metadata(kind, { ...extra, holdId }) };
+  const destination = status === 'released' ? member : (to ?? treasury);
+  const written = await lines(scope, [
+    { party: HOLDS, asset: hold.asset, units: -units },
+    { party: destination, asset: hold.asset, units },
+  ]);
+  let entryId: string;
+  if (status === 'released') {
+    entryId = (await write(scope, row, written)) as string;
+  } else {
+    // The holder's account is locked by the same statement, so no other entry changes its lots while
+    // they are taken; the destination, if a member, acquires a lot dated now.
+    const holder = await scope.accountId(q, hold.asset, member, scope.created);
+    entryId = (await write(scope, row, written, { alsoLock: [holder] })) as string;
+    await moveLots(q, entryId, memberLines(written), scope.tracksLots);
+    if (await scope.tracksLots(q, hold.asset)) await consume(q, holder, units, entryId);
+  }
+  await q.update(holds).set({ resolveEntryId: entryId }).where(eq(holds.id, holdId));
+  return { holdId, entryId, status };
+}

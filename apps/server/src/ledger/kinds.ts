@@ -1,0 +1,99 @@
+import { isAmount } from '@vault/contract/money';
+import { z } from 'zod';
+import { type EntryKind, entryKindRegistry } from './entry-kinds.ts';
+
+/**
+ * Every kind of journal entry, in one place: adding a kind (a marketplace trade, a provider purchase,
+ * a subscription renewal) is one more entry here. Parties named in metadata (`from`, `to`) are member
+ * ids; the history shows another member only by e-mail.
+ */
+
+const id = z.uuid();
+const decimal = z.string().refine(isAmount, 'a decimal amount');
+/** A member's sdira request waits on a hold: the history shows it as the request's send (spec 2 §4). */
+const holdMetadata = z.strictObject({
+  holdId: id,
+  from: id.optional(),
+  to: id.optional(),
+  requestId: id.optional(),
+  /** What the hold is for, when not a send request (a redemption: 'withdraw', …). */
+  logType: z.enum(['sendAssets', 'withdraw', 'legacyWithdrawDeposit', 'nftPurchase']).optional(),
+});
+
+export const ENTRY_KINDS: readonly EntryKind[] = [
+  {
+    // Tokens issued from the treasury (admin credit, the CLI, the demo seed; later: settled funding).
+    kind: 'credit',
+    metadata: z.strictObject({ logType: z.enum(['creditAssets', 'liquidityCredit']).optional() }),
+    history: { giver: 'debitAssets', receiver: 'creditAssets', typeFrom: 'logType' },
+    reversible: true,
+  },
+  {
+    // Member to member (native-wallet/send-tokens).
+    kind: 'send',
+    metadata: z.strictObject({ from: id, to: id }),
+    history: { giver: 'sendAssets', receiver: 'sendAssets' },
+    reversible: true,
+  },
+  {
+    // Funds moved to the holds account while someone decides. A send request reads as its send, pending
+    // until the hold is committed (completed) or released (rejected).
+    kind: 'holdPlace',
+    metadata: holdMetadata,
+    history: {
+      giver: 'debitAssets',
+      receiver: 'creditAssets',
+      typeFrom: 'logType',
+      ifPresent: { field: 'requestId', logType: 'sendAssets' },
+      statusFromHold: true,
+    },
+    reversible: false,
+  },
+  {
+    // A committed hold paid to a member: their Receive. The holder has no posting in it: their
+    // holdPlace row turns completed instead, so the send shows once on each side.
+    kind: 'holdCommit',
+    metadata: holdMetadata,
+    history: { giver: 'sendAssets', receiver: 'sendAssets', typeFrom: 'logType' },
+    reversible: false,
+  },
+  {
+    // Never a row: the request's row turns 'rejected' and, since a rejected row never moved money, the
+    // member's completed rows still add up to the balance.
+    kind: 'holdRelease',
+    metadata: holdMetadata,
+    history: null,
+    reversible: false,
+  },
+  {
+    // Every posting of the original negated (`reverses` names it): Credit for whoever gets funds back,
+    // Debit for whoever gives them back.
+    kind: 'reversal',
+    metadata: z.strictObject({}),
+    history: { giver: 'debitAssets', receiver: 'creditAssets' },
+    reversible: false,
+  },
+  {
+    // A member gives one asset and receives another, the treasury on the other side; a spread or fee
+    // goes to fees or revenue in the same entry. The given asset leaves FIFO from lots, the received
+    // one is a new lot dated now.
+    kind: 'swap',
+    metadata: z.strictObject({
+      logType: z.enum(['cryptoSwap', 'assetToAssetSwap']).default('assetToAssetSwap'),
+      /** The price the member was quoted: units of the received asset per unit given. */
+      rate: decimal.optional(),
+      quoteId: z.string().max(100).optional(),
+    }),
+    history: { giver: 'assetToAssetSwap', receiver: 'assetToAssetSwap', typeFrom: 'logType' },
+    reversible: true,
+  },
+  {
+    // A fee charged on its own (a wire fee, a service fee): the member's Debit, paid to fees or revenue.
+    kind: 'fee',
+    metadata: z.strictObject({ reason: z.string().max(200).optional(), entryId: id.optional() }),
+    history: { giver: 'debitAssets', receiver: 'creditAssets' },
+    reversible: true,
+  },
+];
+
+export const entryKinds = entryKindRegistry(ENTRY_KINDS);

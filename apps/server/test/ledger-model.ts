@@ -1,0 +1,137 @@
+import fc from 'fast-check';
+import { expect } from 'vitest';
+
+/**
+ * An in-memory model of the ledger for the property tests, in bigint units of 1e-8: balances per
+ * (asset, party), the entries with their legs, the holds. Parties are member ids or the system kinds
+ * below; system accounts may go negative (the treasury issues, fees are paid into), members may not.
+ */
+
+export const TREASURY = 'treasury';
+export const HOLDS = 'holds';
+export const FEES = 'fees';
+export const REVENUE = 'revenue';
+const SYSTEM = new Set([TREASURY, HOLDS, FEES, REVENUE]);
+export const isSystem = (party: string) => SYSTEM.has(party);
+
+export type ModelLeg = { party: string; asset: string; units: bigint };
+export type ModelEntry = { id: string; kind: string; legs: ModelLeg[]; reversed: boolean };
+export type ModelHold = {
+  id: string;
+  userId: string;
+  asset: string;
+  units: bigint;
+  status: 'placed' | 'committed' | 'released';
+};
+
+export const REVERSIBLE = new Set(['credit', 'send', 'swap', 'fee']);
+
+export class Model {
+  readonly balances = new Map<string, bigint>();
+  readonly entries: ModelEntry[] = [];
+  readonly holds: ModelHold[] = [];
+
+  balance(party: string, asset: string) {
+    return this.balances.get(`${asset}|${party}`) ?? 0n;
+  }
+
+  /** Whether every member leg leaves its account ≥ 0 (legs of one account add up first). */
+  affordable(legs: ModelLeg[]) {
+    const after = new Map<string, bigint>();
+    for (const { party, asset, units } of legs) {
+      const key = `${asset}|${party}`;
+      after.set(key, (after.get(key) ?? this.balance(party, asset)) + units);
+    }
+    return [...after].every(([key, value]) => isSystem(key.split('|')[1]!) || value >= 0n);
+  }
+
+  post(id: string, kind: string, legs: ModelLeg[]) {
+    const sums = new Map<string, bigint>();
+    for (const { asset, units } of legs) sums.set(asset, (sums.get(asset) ?? 0n) + units);
+    for (const sum of sums.values()) expect(sum).toBe(0n);
+    for (const { party, asset, units } of legs) {
+      this.balances.set(`${asset}|${party}`, this.balance(party, asset) + units);
+    }
+    this.entries.push({ id, kind, legs, reversed: false });
+  }
+
+  placed(userId: string, asset: string) {
+    return this.holds
+      .filter((h) => h.userId === userId && h.asset === asset && h.status === 'placed')
+      .reduce((sum, h) => sum + h.units, 0n);
+  }
+}
+
+/** `units` of `asset` from one party to another. */
+export const transfer = (from: string, to: string, asset: string, units: bigint): ModelLeg[] => [
+  { party: from, asset, units: -units },
+  { party: to, asset, units },
+];
+
+// ── commands ────────────────────────────────────────────────────────────────────────────────────────
+
+/** Which of the run's two assets: 0 a plain one (no lots), 1 one with lots. */
+type AssetIndex = 0 | 1;
+export type Fee = { on: 'give' | 'receive'; units: bigint; to: typeof FEES | typeof REVENUE } | null;
+
+export type Cmd =
+  | { t: 'credit'; m: number; a: AssetIndex; units: bigint }
+  | { t: 'creditBoth'; m: number; units: bigint; units2: bigint }
+  | { t: 'send'; m: number; offset: number; a: AssetIndex; units: bigint }
+  | { t: 'sendToSelf'; m: number; units: bigint }
+  | { t: 'hold'; m: number; a: AssetIndex; units: bigint }
+  | { t: 'commit'; pick: number; to: number }
+  | { t: 'release'; pick: number }
+  | { t: 'reverse'; pick: number }
+  | { t: 'reverseOther'; pick: number }
+  | { t: 'swap'; m: number; give: AssetIndex; units: bigint; units2: bigint; fee: Fee }
+  | { t: 'fee'; m: number; a: AssetIndex; units: bigint; to: typeof FEES | typeof REVENUE }
+  | { t: 'rollback'; m: number; offset: number; a: AssetIndex; units: bigint }
+  | { t: 'unbalanced'; m: number; units: bigint };
+
+// Amounts from 1 unit (0.00000001) to 10^10 units (100), in decimal strings with up to 8 decimals.
+export const units = fc.oneof(
+  { arbitrary: fc.constant(1n), weight: 1 },
+  { arbitrary: fc.bigInt({ min: 1n, max: 1000n }), weight: 1 },
+  { arbitrary: fc.bigInt({ min: 1n, max: 100n }).map((whole) => whole * 10n ** 8n), weight: 2 },
+  { arbitrary: fc.bigInt({ min: 1n, max: 10n ** 10n }), weight: 6 },
+);
+export const memberIndex = fc.nat({ max: 3 });
+const asset = fc.constantFrom<AssetIndex>(0, 1);
+export const pick = fc.nat({ max: 1000 });
+const feeTo = fc.constantFrom<typeof FEES | typeof REVENUE>(FEES, REVENUE);
+const fee: fc.Arbitrary<Fee> = fc.option(
+  fc.record({ on: fc.constantFrom<'give' | 'receive'>('give', 'receive'), units, to: feeTo }),
+  { nil: null, freq: 3 },
+);
+
+export function commands(amount: fc.Arbitrary<bigint> = units, debit: fc.Arbitrary<bigint> = units) {
+  const c = <T extends Cmd['t']>(t: T) => fc.constant(t);
+  return fc.oneof(
+    { arbitrary: fc.record({ t: c('credit'), m: memberIndex, a: asset, units: amount }), weight: 4 },
+    { arbitrary: fc.record({ t: c('creditBoth'), m: memberIndex, units: amount, units2: amount }), weight: 1 },
+    {
+      arbitrary: fc.record({ t: c('send'), m: memberIndex, offset: fc.nat({ max: 2 }), a: asset, units: debit }),
+      weight: 5,
+    },
+    { arbitrary: fc.record({ t: c('sendToSelf'), m: memberIndex, units: debit }), weight: 1 },
+    { arbitrary: fc.record({ t: c('hold'), m: memberIndex, a: asset, units: debit }), weight: 3 },
+    { arbitrary: fc.record({ t: c('commit'), pick, to: fc.nat({ max: 5 }) }), weight: 2 },
+    { arbitrary: fc.record({ t: c('release'), pick }), weight: 2 },
+    { arbitrary: fc.record({ t: c('reverse'), pick }), weight: 3 },
+    { arbitrary: fc.record({ t: c('reverseOther'), pick }), weight: 1 },
+    {
+      arbitrary: fc.record({ t: c('swap'), m: memberIndex, give: asset, units: debit, units2: amount, fee }),
+      weight: 4,
+    },
+    { arbitrary: fc.record({ t: c('fee'), m: memberIndex, a: asset, units: debit, to: feeTo }), weight: 2 },
+    {
+      arbitrary: fc.record({ t: c('rollback'), m: memberIndex, offset: fc.nat({ max: 2 }), a: asset, units: debit }),
+      weight: 1,
+    },
+    { arbitrary: fc.record({ t: c('unbalanced'), m: memberIndex, units: amount }), weight: 1 },
+  );
+}
+
+export const describeCmd = (cmd: Cmd, n: number) =>
+  `#${n} ${JSON.stringify(cmd, (_, v) => (typeof v === 'bigint' ? `${v}n` : v))}`;

@@ -1,0 +1,110 @@
+import net from 'node:net';
+
+/**
+ * The load generator of every HTTP measure: `connections` kept-alive TCP connections, each sending one
+ * request, reading its whole answer, then sending the next (closed loop, no pipelining), for `seconds`.
+ * It writes raw HTTP/1.1 and reads only the status line and Content-Length, so its cost per request is a
+ * small part of the server's even for a bare hello-world (node:http's client, or fetch, would cost the
+ * 2-core machine as much as the server it measures).
+ */
+export type Request = { method?: 'GET' | 'POST'; path: string; headers?: Record<string, string>; body?: string };
+export type LoadResult = { ok: number; failed: number; latencies: number[]; statuses: Record<number, number> };
+
+const HEADER_END = Buffer.from('\r\n\r\n');
+
+function encode(host: string, r: Request): Buffer {
+  const body = r.body ?? '';
+  const lines = [`${r.method ?? 'GET'} ${r.path} HTTP/1.1`, `host: ${host}`];
+  for (const [k, v] of Object.entries(r.headers ?? {})) lines.push(`${k}: ${v}`);
+  if (r.body !== undefined) lines.push(`content-length: ${Buffer.byteLength(body)}`);
+  return Buffer.from(`${lines.join('\r\n')}\r\n\r\n${body}`);
+}
+
+/** One connection that answers requests one at a time. */
+function connection(port: number) {
+  const socket = net.connect({ host: '127.0.0.1', port, noDelay: true });
+  let pending: { resolve: (status: number) => void; reject: (e: Error) => void } | null = null;
+  let chunks: Buffer[] = [];
+  let length = 0;
+  let expected = -1; // header end + body length, once the header is in
+  let status = 0;
+  const ready = new Promise<void>((resolve, reject) => {
+    socket.once('connect', resolve);
+    socket.once('error', reject);
+  });
+  const fail = (e: Error) => {
+    const p = pending;
+    pending = null;
+    p?.reject(e);
+  };
+  socket.on('error', fail);
+  socket.on('close', () => fail(new Error('connection closed')));
+  socket.on('data', (data: Buffer) => {
+    chunks.push(data);
+    length += data.length;
+    if (expected < 0) {
+      const all = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+      chunks = [all];
+      const end = all.indexOf(HEADER_END);
+      if (end < 0) return;
+      const head = all.subarray(0, end).toString('latin1');
+      status = Number(head.slice(9, 12));
+      const cl = /\r\ncontent-length: *(\d+)/i.exec(head);
+      if (!cl) return fail(new Error(`no content-length in answer:\n${head}`));
+      expected = end + 4 + Number(cl[1]);
+    }
+    if (length < expected) return;
+    if (length > expected) return fail(new Error('more bytes than asked for'));
+    chunks = [];
+    length = 0;
+    expected = -1;
+    const p = pending;
+    pending = null;
+    p?.resolve(status);
+  });
+  return {
+    ready,
+    send(request: Buffer) {
+      return new Promise<number>((resolve, reject) => {
+        pending = { resolve, reject };
+        socket.write(request);
+      });
+    },
+    close: () => socket.destroy(),
+  };
+}
+
+/**
+ * Runs the loop on every connection for `seconds`. `request(i)` gives connection i's next request (a fresh
+ * Idempotency-Key per send, a member's token per connection); answers other than 200 count as failed.
+ */
+export async function load(
+  base: string,
+  opts: { connections: number; seconds: number; request: (connection: number) => Request },
+): Promise<LoadResult> {
+  const url = new URL(base);
+  const port = Number(url.port);
+  const conns = Array.from({ length: opts.connections }, () => connection(port));
+  await Promise.all(conns.map((c) => c.ready));
+  const result: LoadResult = { ok: 0, failed: 0, latencies: [], statuses: {} };
+  const until = performance.now() + opts.seconds * 1000;
+  try {
+    await Promise.all(
+      conns.map(async (c, i) => {
+        while (performance.now() < until) {
+          const request = encode(url.host, opts.request(i));
+          const start = performance.now();
+          const status = await c.send(request);
+          result.statuses[status] = (result.statuses[status] ?? 0) + 1;
+          if (status === 200) {
+            result.ok++;
+            result.latencies.push(performance.now() - start);
+          } else result.failed++;
+        }
+      }),
+    );
+  } finally {
+    for (const c of conns) c.close();
+  }
+  return result;
+}

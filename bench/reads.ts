@@ -1,0 +1,79 @@
+import { CLIENTS, percentiles, type Row, SECONDS, WARM_UP_SECONDS, withCpu } from './lib.ts';
+import { load, type Request } from './load.ts';
+import { adminLogin, createMembers, credit, loginAll } from './members.ts';
+import { type Bench, startHello } from './server.ts';
+
+/** What the readers hold: several assets, asset tokens among them (their lots make the redemption figures). */
+const HOLDINGS: [asset: string, amount: string][] = [
+  ['Q', '12500.5'],
+  ['XAG', '40'],
+  ['XAU', '1.25'],
+  ['LXAG', '3'],
+  ['BTC', '0.5'],
+  ['ETH', '2.75'],
+];
+
+/** One measured run of `request` at 16 connections, after a warm-up, as a table row. */
+async function measure(
+  url: string,
+  base: string,
+  pid: number | undefined,
+  name: string,
+  request: (i: number) => Request,
+) {
+  await load(base, { connections: CLIENTS, seconds: WARM_UP_SECONDS, request });
+  const { result, cpu } = await withCpu(
+    pid,
+    url,
+    () => load(base, { connections: CLIENTS, seconds: SECONDS, request }),
+    (r) => r.ok + r.failed,
+  );
+  const row: Row = {
+    name,
+    rate: result.ok / SECONDS,
+    unit: 'reads/s',
+    ...percentiles(result.latencies),
+    failed: result.failed,
+    cpu,
+  };
+  return row;
+}
+
+/**
+ * Reads per second against a bare Fastify hello-world started in its own process in the same run (same
+ * Node, same machine, same load generator and 16 connections): the dashboard's `wallet/currency-info` for
+ * 16 activated members with balances in several assets, and `user/info` and `health` for context.
+ */
+export async function reads({ url, base, server }: Bench): Promise<Row[]> {
+  const hello = await startHello();
+  let helloRow: Row;
+  try {
+    helloRow = await measure(url, hello.base, hello.child.pid, 'bare Fastify hello-world', () => ({ path: '/' }));
+  } finally {
+    await hello.stop();
+  }
+  helloRow.key = 'hello';
+
+  const admin = await adminLogin(base);
+  const emails = await createMembers(url, 'reader', CLIENTS, { member: true });
+  for (const email of emails) for (const [asset, amount] of HOLDINGS) await credit(base, admin, email, asset, amount);
+  const readers = await loginAll(base, emails);
+  const get = (path: string) => (i: number) => ({ path, headers: { authorization: `Bearer ${readers[i]!.token}` } });
+
+  const sample = await fetch(`${base}/api/wallet/currency-info`, {
+    headers: { authorization: `Bearer ${readers[0]!.token}` },
+  });
+  if (!sample.ok) throw new Error(`currency-info answered ${sample.status}: ${await sample.text()}`);
+  const bytes = (await sample.arrayBuffer()).byteLength;
+
+  const rows: Row[] = [helloRow];
+  for (const [path, name, note] of [
+    ['/api/wallet/currency-info', 'wallet/currency-info', `${(bytes / 1024).toFixed(1)} KB answer`],
+    ['/api/user/info', 'user/info', undefined],
+    ['/api/health', 'health (select 1)', undefined],
+  ] as const) {
+    const row = await measure(url, base, server.pid, name, path === '/api/health' ? () => ({ path }) : get(path));
+    rows.push({ ...row, baseline: 'hello', aim: path === '/api/wallet/currency-info' ? '≥ 0.1' : undefined, note });
+  }
+  return rows;
+}
