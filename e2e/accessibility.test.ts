@@ -14,6 +14,7 @@ import {
   PHONE,
   shot,
   signInToDashboard,
+  splashGone,
   sql,
 } from './browser.ts';
 
@@ -35,9 +36,6 @@ beforeAll(async () => {
   browser = await launch();
 });
 afterAll(() => browser?.close());
-
-/** By CSS, not by role: an open modal hides the rest of the page (splash included) from the accessibility tree. */
-const splashGone = (page: Page) => page.locator('[aria-label="Loading the vault"]').waitFor({ state: 'detached' });
 
 /** What axe found that blocks, one readable line per element. */
 function blocking(results: AxeResults): string[] {

@@ -89,6 +89,13 @@ export async function asAdmin(method: string, url: string, body?: unknown) {
   return { status: res.status, json: await res.json() };
 }
 
+/**
+ * Waits until the start-up splash is gone (screenshots and axe see the page). By CSS, not by role: an open
+ * modal hides the rest of the page from the accessibility tree, the splash included.
+ */
+export const splashGone = (page: Page) =>
+  page.locator('[aria-label="Loading the vault"]').waitFor({ state: 'detached' });
+
 /** Opens a path and waits out the 1-second splash, as a person would see the page. */
 export async function open(page: Page, path: string) {
   await page.goto(path);

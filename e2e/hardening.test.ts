@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   apiLogin,
@@ -12,6 +12,7 @@ import {
   samePersonOn,
   shot,
   signInToDashboard,
+  splashGone,
 } from './browser.ts';
 
 /** What issue 8 changed on screens a member sees: private signatures, decimals, maintenance, blocked resets. */
@@ -20,12 +21,6 @@ beforeAll(async () => {
   browser = await launch();
 });
 afterAll(() => browser?.close());
-
-/**
- * The 1-second start-up splash may still be up when a fast flow is done: screenshots wait it out. By CSS,
- * not by role: an open modal hides the rest of the page from the accessibility tree, splash included.
- */
-const splashGone = (page: Page) => page.locator('[aria-label="Loading the vault"]').waitFor({ state: 'detached' });
 
 /** A 1x1 PNG as the signature pad uploads it (a data: URL through storage/upload/base64). */
 const PNG =

@@ -19,6 +19,7 @@ import {
   shot,
   signIn,
   signInToDashboard,
+  splashGone,
   sql,
 } from './browser.ts';
 
@@ -33,12 +34,6 @@ afterAll(() => browser?.close());
 type Box = { x: number; y: number; width: number; height: number };
 const overlaps = (a: Box, b: Box) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-
-/**
- * The 1-second start-up splash may still be up when a fast flow is done: screenshots wait it out. By CSS,
- * not by role: an open modal hides the rest of the page from the accessibility tree, splash included.
- */
-const splashGone = (page: Page) => page.locator('[aria-label="Loading the vault"]').waitFor({ state: 'detached' });
 
 /** Presses Tab until `target` has the focus (at most `max` times): it is reachable with the keyboard. */
 async function tabTo(page: Page, target: Locator, max = 40) {
