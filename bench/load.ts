@@ -9,8 +9,11 @@ import net from 'node:net';
  */
 export type Request = { method?: 'GET' | 'POST'; path: string; headers?: Record<string, string>; body?: string };
 export type LoadResult = { ok: number; failed: number; latencies: number[]; statuses: Record<number, number> };
+/** An answer read whole (status and body), for operations whose next request needs what the last said. */
+export type Answer = { status: number; body: Buffer };
 
 const HEADER_END = Buffer.from('\r\n\r\n');
+const EMPTY = Buffer.alloc(0);
 
 function encode(host: string, r: Request): Buffer {
   const body = r.body ?? '';
@@ -23,10 +26,12 @@ function encode(host: string, r: Request): Buffer {
 /** One connection that answers requests one at a time. */
 function connection(port: number) {
   const socket = net.connect({ host: '127.0.0.1', port, noDelay: true });
-  let pending: { resolve: (status: number) => void; reject: (e: Error) => void } | null = null;
+  let pending: { resolve: (status: number, body: Buffer) => void; reject: (e: Error) => void; body: boolean } | null =
+    null;
   let chunks: Buffer[] = [];
   let length = 0;
   let expected = -1; // header end + body length, once the header is in
+  let bodyStart = 0;
   let status = 0;
   const ready = new Promise<void>((resolve, reject) => {
     socket.once('connect', resolve);
@@ -51,22 +56,33 @@ function connection(port: number) {
       status = Number(head.slice(9, 12));
       const cl = /\r\ncontent-length: *(\d+)/i.exec(head);
       if (!cl) return fail(new Error(`no content-length in answer:\n${head}`));
-      expected = end + 4 + Number(cl[1]);
+      bodyStart = end + 4;
+      expected = bodyStart + Number(cl[1]);
     }
     if (length < expected) return;
     if (length > expected) return fail(new Error('more bytes than asked for'));
+    const p = pending;
+    // The body is copied out only when asked for: the plain measures read the status alone.
+    const body = p?.body ? (chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)).subarray(bodyStart) : EMPTY;
     chunks = [];
     length = 0;
     expected = -1;
-    const p = pending;
     pending = null;
-    p?.resolve(status);
+    p?.resolve(status, body);
   });
   return {
     ready,
+    /** The answer's status (the body is read past, not kept). */
     send(request: Buffer) {
       return new Promise<number>((resolve, reject) => {
-        pending = { resolve, reject };
+        pending = { resolve: (s) => resolve(s), reject, body: false };
+        socket.write(request);
+      });
+    },
+    /** The whole answer. */
+    answer(request: Buffer) {
+      return new Promise<Answer>((resolve, reject) => {
+        pending = { resolve: (s, body) => resolve({ status: s, body }), reject, body: true };
         socket.write(request);
       });
     },
@@ -97,6 +113,48 @@ export async function load(
           const status = await c.send(request);
           result.statuses[status] = (result.statuses[status] ?? 0) + 1;
           if (status === 200) {
+            result.ok++;
+            result.latencies.push(performance.now() - start);
+          } else result.failed++;
+        }
+      }),
+    );
+  } finally {
+    for (const c of conns) c.close();
+  }
+  return result;
+}
+
+/**
+ * Like `load`, for operations of several requests (a quote, then the swap that pays it): `op(i, send)` makes
+ * connection i's next operation, each request through `send` (the whole answer), and says whether it
+ * succeeded. Latencies and counts are per operation; a request that fails ends its operation.
+ */
+export async function loadOps(
+  base: string,
+  opts: {
+    connections: number;
+    seconds: number;
+    op: (connection: number, send: (request: Request) => Promise<Answer>) => Promise<boolean>;
+  },
+): Promise<LoadResult> {
+  const url = new URL(base);
+  const port = Number(url.port);
+  const conns = Array.from({ length: opts.connections }, () => connection(port));
+  await Promise.all(conns.map((c) => c.ready));
+  const result: LoadResult = { ok: 0, failed: 0, latencies: [], statuses: {} };
+  const until = performance.now() + opts.seconds * 1000;
+  try {
+    await Promise.all(
+      conns.map(async (c, i) => {
+        const send = async (request: Request) => {
+          const answer = await c.answer(encode(url.host, request));
+          result.statuses[answer.status] = (result.statuses[answer.status] ?? 0) + 1;
+          return answer;
+        };
+        while (performance.now() < until) {
+          const start = performance.now();
+          if (await opts.op(i, send)) {
             result.ok++;
             result.latencies.push(performance.now() - start);
           } else result.failed++;

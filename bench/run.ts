@@ -15,6 +15,7 @@ import { reads } from './reads.ts';
 import { realtime } from './realtime.ts';
 import { sends } from './sends.ts';
 import { type Bench, startServer } from './server.ts';
+import { swaps } from './swaps.ts';
 
 type Section = { run: (bench: Bench) => Promise<Row[]>; needs?: string[] };
 
@@ -26,8 +27,7 @@ const SECTIONS: Record<string, Section> = {
   reads: { run: reads },
   realtime: { run: realtime },
   sends: { run: sends, needs: ['pgbench'] },
-  // swaps: { run: swaps, needs: ['pgbench'] },  ← when swaps exist: bench/swaps.ts, like sends.ts, its row's
-  //                                               baseline 'pgbench' (swaps/s ÷ pgbench tpcb-like).
+  swaps: { run: swaps, needs: ['pgbench'] },
   pgbench: { run: ({ url }) => pgbenchBaseline(url).then((row) => [row]) },
 };
 

@@ -106,7 +106,7 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
       expect(url).toMatch(new RegExp(`^${baseUrl()}/assets/inter-latin-wght-normal-[\\w-]+\\.woff2$`));
   });
 
-  it('a member whose vault is activated: dashboard, wallet, send, history, settings, at 1280 and 390 px', async () => {
+  it('a member whose vault is activated: dashboard, wallet, send, history, settings, swaps, at 1280 and 390 px', async () => {
     const m = await createMember({ name: 'Ada Audit', gpa: true });
     await sql('update users set is_wallet_activated = true where id = $1', [m.id]);
     for (const [asset, amount] of [
@@ -137,6 +137,8 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
         ['/token-history', 'token-history', page.getByText('You have not sent or received tokens yet.')],
         ['/settings', 'settings', page.getByRole('button', { name: 'Change Password' })],
         ['/profile', 'membership', page.getByRole('navigation', { name: 'Application steps' })],
+        ['/crypto-swap', 'crypto-swap', page.getByText(/^1 [A-Z]+ = /).first()],
+        ['/assets-swap', 'assets-swap', page.getByText(/^1 [A-Z]+ = /).first()],
       ] as const) {
         await page.goto(path);
         await ready.waitFor();

@@ -14,6 +14,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import { type Container, createContainer } from './container.ts';
 import type { Db } from './db/client.ts';
+import { startDelivery } from './events/index.ts';
 import { registerAuth } from './http/auth.ts';
 import { frameworkErrors, registerErrorHandler } from './http/errors.ts';
 import { registerJsonBody } from './http/json-body.ts';
@@ -29,6 +30,7 @@ import { requestRoutes } from './modules/requests/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { siteRoutes } from './modules/site/routes.ts';
 import { storageRoutes } from './modules/storage/routes.ts';
+import { swapRoutes } from './modules/swaps/routes.ts';
 import { transactionLogRoutes } from './modules/transaction-log/routes.ts';
 import { userRoutes } from './modules/user/routes.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
@@ -98,6 +100,7 @@ export async function buildApp(opts: { container: Container } | { config: Config
   walletRoutes(app, services.wallet);
   transactionLogRoutes(app, services.transactionLog);
   requestRoutes(app, services.requests);
+  swapRoutes(app, services.swaps);
   adminRoutes(app, services.admin);
 
   app.get('/api/health', { config: { auth: 'public' }, schema: { tags: ['health'] } }, async () => {
@@ -121,10 +124,14 @@ export async function buildApp(opts: { container: Container } | { config: Config
   await registerWebApp(app, config.WEB_DIST);
 
   const realtime = attachRealtime(app.server, ctx, sessions);
+  // This process holds sockets: it delivers its scope's events (events/delivery.ts) to the gateway.
+  const delivery = startDelivery({ pool: db.$client, scope: ctx.events.scope, deliver: ctx.events.deliver, log });
+  await delivery.ready;
   app.addHook('onClose', async () => {
+    await delivery.stop();
     await realtime.close();
     if (ownsContainer) await container.close();
   });
 
-  return { app, ctx, notifications, container };
+  return { app, ctx, notifications, container, delivery };
 }

@@ -3,9 +3,9 @@ import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Context } from './context.ts';
 import type { Db } from './db/client.ts';
+import { createEvents, eventScope } from './events/index.ts';
 import { createJobQueue } from './jobs/queue.ts';
 import { createLedger } from './ledger/index.ts';
-import { EventBus } from './lib/events.ts';
 import { adminService } from './modules/admin/service.ts';
 import { authService } from './modules/auth/service.ts';
 import { sessionService } from './modules/auth/sessions.ts';
@@ -19,6 +19,7 @@ import { loadSecrets } from './modules/secrets/service.ts';
 import { settingsService } from './modules/settings/service.ts';
 import { siteService } from './modules/site/service.ts';
 import { storageService } from './modules/storage/service.ts';
+import { swapService } from './modules/swaps/service.ts';
 import { transactionLogService } from './modules/transaction-log/service.ts';
 import { userService } from './modules/user/service.ts';
 import { walletService } from './modules/wallet/service.ts';
@@ -49,7 +50,7 @@ export async function createContainer(opts: { config: Config; db: Db; log: Logge
     config,
     db,
     log,
-    events: new EventBus(),
+    events: createEvents(db, eventScope(config.REDIS_URL)),
     mailer: createMailer({ db, queue, delivers: transport !== null }),
     secrets: await loadSecrets(config, db),
     redis,
@@ -61,6 +62,7 @@ export async function createContainer(opts: { config: Config; db: Db; log: Logge
   const notifications = notificationService(ctx);
   const storage = storageService(ctx);
   const catalogue = catalogueService(db, ctx.events);
+  const swaps = swapService(ctx, { ledger, catalogue, settings });
   const services = {
     sessions,
     settings,
@@ -76,7 +78,8 @@ export async function createContainer(opts: { config: Config; db: Db; log: Logge
     nativeWallet: nativeWalletService(ctx, ledger, catalogue, notifications),
     wallet: walletService(ctx, { catalogue, ledger, settings }),
     transactionLog: transactionLogService(ctx),
-    requests: requestService(ctx, ledger, notifications),
+    swaps,
+    requests: requestService(ctx, ledger, notifications, swaps),
     admin: adminService(ctx, { sessions, settings, notifications, ledger }),
   };
 

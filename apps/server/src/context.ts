@@ -2,7 +2,7 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
-import type { EventBus } from './lib/events.ts';
+import type { Events } from './events/index.ts';
 import type { Mailer } from './providers/mail/mailer.ts';
 
 /** What every module needs, built once by the container (container.ts) and handed down explicitly. */
@@ -10,7 +10,7 @@ export type Context = {
   config: Config;
   db: Db;
   log: Logger;
-  events: EventBus;
+  events: Events;
   mailer: Mailer;
   secrets: { jwt: string; hmac: string; altcha: string };
   /** Shared with other processes when REDIS_URL is set (rate-limit counters). */

@@ -45,6 +45,8 @@ export async function startServer(
     ...built,
     db: database.db,
     config,
+    /** Resolves once every event committed so far has reached this server's listeners (ctx.events.on). */
+    eventsDelivered: () => built.delivery.drain(),
     async close() {
       await built.app.close();
       await database.close();

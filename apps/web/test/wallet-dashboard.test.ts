@@ -165,8 +165,12 @@ describe('wallet actions', () => {
         member: ['Top-Up', 'Send', 'Redeem', 'Swap', 'Exchange'],
         sdira: ['Top-Up', 'Send Request', 'Redeem', 'Swap', 'Exchange'],
       },
-      // A legacy token outside an sdira account: only what works (a plain send, a direct-wire redeem).
-      legacy: { member: ['Send', 'Redeem'], sdira: ['Send Request', 'Swap Request', 'Top-Up Request', 'Redeem'] },
+      // A legacy token outside an sdira account: only what works (a plain send, a swap by request, a
+      // direct-wire redeem).
+      legacy: {
+        member: ['Send', 'Swap Request', 'Redeem'],
+        sdira: ['Send Request', 'Swap Request', 'Top-Up Request', 'Redeem'],
+      },
       // sdira requests move platform tokens only: no Send from crypto wallets.
       crypto: { member: ['Top-Up', 'Send', 'Swap'], sdira: ['Top-Up', 'Swap'] },
     });

@@ -60,6 +60,11 @@ export const LIMITS = {
   adminSessionIdleMinutes: 15,
   /** Sends refused after validation (unknown recipient, balance, to oneself) before a member's sends pause for the hour. */
   failedSendsPerHour: 20,
+  /**
+   * A swap quote is firm this long (issue 10 §5): the member reads it and confirms; after it, or once the
+   * rate has moved by more than the spread, the swap is refused and the screen asks for a new quote.
+   */
+  swapQuoteSeconds: 60,
 } as const;
 
 export const PROFILE_PICTURE_TYPES = ['image/png', 'image/gif', 'image/jpeg'] as const;

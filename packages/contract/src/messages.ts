@@ -156,6 +156,36 @@ export const messages = {
   passwordChangedNotice:
     'Your password was changed. If this was not you, reset it now with "Forgot password" and contact support.',
 
+  // spec 2 §4, §5, §8: swaps (the success texts keep the spec's wording)
+  swapEnterAmount: 'Please enter amount',
+  swapAmountZero: 'Amount cannot be zero',
+  assetSwapInvalidAmount: 'Please enter valid amount',
+  tokenSwapDone: 'Token Swap successfully',
+  tokenSwapDoneShown: 'You have successfully acquired CQR Dollars',
+  swapDone: 'Swap successfully done',
+  assetsSwapDone: 'Assets swap successfully',
+  swapRequestSent: 'Swap request send to admin',
+  legacySwapRequestSent: 'Legacy swap request received successfully. Please wait for admin response for this request.',
+  tokenSwapRequestShown: 'Token request sent to admin please wait for approval',
+  // ours: swaps (quotes, pairs, the spread, requests and their decision)
+  swapQuoteExpired: 'Your quote has expired. Please get a new quote and try again.',
+  swapPriceMoved: 'The price has moved since your quote. Please get a new quote and try again.',
+  swapQuoteInvalid: 'This quote does not match the swap. Please get a new quote and try again.',
+  swapSameToken: 'Choose two different tokens to swap',
+  swapPairNotOffered: 'These tokens cannot be swapped here',
+  swapTargetLegacy: 'Legacy tokens cannot be received in a swap',
+  swapTooSmall: 'The amount is too small: you would receive nothing',
+  sdiraSwapsByRequest: 'Legacy accounts swap by request: please use Swap Request',
+  legacySwapsByRequest: 'Legacy tokens are swapped by request: please use Swap Request',
+  swapRequestsNotNeeded: 'Swap requests are for legacy accounts and legacy tokens: please use Swap',
+  swapAllowed: 'You can swap these tokens',
+  swapSpreadUpdated: 'Swap spread updated',
+  swapSpreadInvalid: 'The spread must be a percentage from 0 to 10 with at most 2 decimals',
+  swapRequestApproved: 'Swap request approved',
+  swapRequestRejected: 'Swap request rejected',
+  swapRequestApprovedNotice: 'Your swap request of {amount} {symbol} for {toAmount} {toSymbol} was approved',
+  swapRequestRejectedNotice: 'Your swap request of {amount} {symbol} was rejected: {reason}',
+
   // ours: protocol-level errors
   unauthorized: 'Your session has expired. Please log in again.',
   forbidden: 'You are not allowed to do this',

@@ -38,7 +38,11 @@ const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.
 // The server's container: the same ledger and rules as the admin API, not a second wiring.
 const container = await createContainer({ config, db: database.db, log });
 try {
-  const result = await issueTokens(container.db, container.ledger, null, parsed.data);
+  const result = await issueTokens(
+    { db: container.db, ledger: container.ledger, events: container.ctx.events },
+    null,
+    parsed.data,
+  );
   console.log(`${result.message}; balance ${result.data.balance} (entry ${result.data.entryId})`);
 } catch (error) {
   console.error((error as Error).message);

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  bigserial,
   boolean,
   check,
   index,
@@ -488,14 +489,16 @@ export const systemIdempotencyKeys = pgTable(
 );
 
 /**
- * sdira members' requests (spec 2 §1): the amount waits on a ledger hold until an administrator approves
- * (hold committed to the recipient) or rejects (hold released back). Sends only, for now.
+ * Requests an administrator decides (spec 2 §1): the amount waits on a ledger hold until an administrator
+ * approves or rejects it (hold released back). A send request's hold is committed to the recipient; a swap
+ * request's (sdira members, legacy tokens) to the treasury, which pays `to_amount` of `to_asset` and the
+ * spread (`fee`) to revenue, as quoted at `rate`.
  */
 export const memberRequests = pgTable(
   'member_requests',
   {
     id: uuid('id').primaryKey(),
-    kind: text('kind', { enum: ['send'] }).notNull(),
+    kind: text('kind', { enum: ['send', 'swap'] }).notNull(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id),
@@ -514,9 +517,35 @@ export const memberRequests = pgTable(
     decidedAt: ts('decided_at'),
     rejectionReason: text('rejection_reason'),
     createdAt: createdAt(),
+    /** Swap requests: what the member receives (net of the spread), the spread, the quoted rate. */
+    toAsset: text('to_asset'),
+    toAmount: money('to_amount'),
+    fee: money('fee'),
+    rate: money('rate'),
   },
   (t) => [
     index('member_requests_status_idx').on(t.status, t.createdAt),
     index('member_requests_user_idx').on(t.userId),
+    check(
+      'member_requests_swap_fields',
+      sql`${t.kind} <> 'swap' or (${t.toAsset} is not null and ${t.toAmount} > 0 and ${t.fee} >= 0 and ${t.rate} > 0)`,
+    ),
   ],
+);
+
+/**
+ * Durable events (issue 10 §3): what a movement tells open screens, written in the movement's own
+ * transaction, then claimed and delivered by a server process (events/delivery.ts) and deleted. `scope`:
+ * which processes may deliver it (those sharing one Redis, or only the process that wrote it).
+ */
+export const events = pgTable(
+  'events',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    scope: text('scope').notNull(),
+    name: text('name').notNull(),
+    payload: jsonb('payload').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('events_scope_idx').on(t.scope, t.id)],
 );

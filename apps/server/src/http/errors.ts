@@ -1,14 +1,18 @@
+import { type ErrorCode, isErrorCode } from '@vault/contract/errors';
 import { messages } from '@vault/contract/messages';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { LedgerError } from '../ledger/index.ts';
 import { postgresError } from '../lib/postgres-error.ts';
 
-/** The one error type services throw: the message is the text the member sees. */
+/**
+ * The one error type services throw: the message is the text the member sees, the code one of the
+ * contract's (packages/contract/src/errors.ts: a code not listed there does not type-check).
+ */
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly fields?: Record<string, string>,
   ) {
@@ -16,15 +20,20 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: string, code = 'BAD_REQUEST', fields?: Record<string, string>) =>
+export const badRequest = (message: string, code: ErrorCode = 'BAD_REQUEST', fields?: Record<string, string>) =>
   new AppError(400, code, message, fields);
 export const unauthorized = () => new AppError(401, 'UNAUTHORIZED', messages.unauthorized);
-export const forbidden = (message: string = messages.forbidden, code = 'FORBIDDEN') => new AppError(403, code, message);
+export const forbidden = (message: string = messages.forbidden, code: ErrorCode = 'FORBIDDEN') =>
+  new AppError(403, code, message);
 export const notFound = (message: string = messages.notFound) => new AppError(404, 'NOT_FOUND', message);
-export const conflict = (message: string, code = 'CONFLICT') => new AppError(409, code, message);
+export const conflict = (message: string, code: ErrorCode = 'CONFLICT') => new AppError(409, code, message);
 export const insufficientBalance = () =>
   badRequest(messages.insufficientBalance, 'INSUFFICIENT_BALANCE', { amount: messages.insufficientBalance });
 export const tooMany = (message: string = messages.tooManyRequests) => new AppError(429, 'TOO_MANY_REQUESTS', message);
+
+/** An error answer's body; the code is the contract's (packages/contract/src/errors.ts). */
+export const errorBody = (message: string, code: ErrorCode, fields?: Record<string, string>) =>
+  fields === undefined ? { message, code } : { message, code, fields };
 
 /**
  * The ledger's refusals in the spec's words: the ledger knows no HTTP, so its codes are mapped here,
@@ -54,7 +63,7 @@ export function fromLedgerError(error: LedgerError): AppError | undefined {
   }
 }
 
-const fastifyCodes: Record<string, { status: number; code: string; message: string }> = {
+const fastifyCodes: Record<string, { status: number; code: ErrorCode; message: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'MALFORMED_JSON', message: messages.malformedJson },
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'MALFORMED_JSON', message: messages.malformedJson },
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'BODY_TOO_LARGE', message: messages.bodyTooLarge },
@@ -75,9 +84,9 @@ const fastifyCodes: Record<string, { status: number; code: string; message: stri
  */
 export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const known = fastifyCodes[error.code];
-  if (known) return reply.status(known.status).send({ message: known.message, code: known.code });
+  if (known) return reply.status(known.status).send(errorBody(known.message, known.code));
   request.log.error({ err: error }, 'request failed before routing');
-  return reply.status(500).send({ message: messages.internal, code: 'INTERNAL' });
+  return reply.status(500).send(errorBody(messages.internal, 'INTERNAL'));
 }
 
 /** One error handler: the spec's message reaches the client, 5xx details only reach the log. */
@@ -86,10 +95,10 @@ export function registerErrorHandler(app: FastifyInstance) {
     const error = thrown instanceof LedgerError ? (fromLedgerError(thrown) ?? thrown) : thrown;
     if (error instanceof LedgerError) {
       request.log.error({ err: error }, 'ledger refused');
-      return reply.status(500).send({ message: messages.internal, code: 'INTERNAL' });
+      return reply.status(500).send(errorBody(messages.internal, 'INTERNAL'));
     }
     if (error instanceof AppError) {
-      return reply.status(error.statusCode).send({ message: error.message, code: error.code, fields: error.fields });
+      return reply.status(error.statusCode).send(errorBody(error.message, error.code, error.fields));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};
@@ -98,24 +107,25 @@ export function registerErrorHandler(app: FastifyInstance) {
         fields[key] ??= v.message ?? messages.invalidRequest;
       }
       const first = Object.values(fields)[0] ?? messages.invalidRequest;
-      return reply.status(400).send({ message: first, code: 'VALIDATION', fields });
+      return reply.status(400).send(errorBody(first, 'VALIDATION', fields));
     }
     // Text PostgreSQL cannot store (a NUL character) is bad input, not a server failure.
     if (['22021', '22P05'].includes(postgresError(error).code ?? '')) {
-      return reply.status(400).send({ message: messages.invalidRequest, code: 'BAD_REQUEST' });
+      return reply.status(400).send(errorBody(messages.invalidRequest, 'BAD_REQUEST'));
     }
     const known = error.code ? fastifyCodes[error.code] : undefined;
-    if (known) return reply.status(known.status).send({ message: known.message, code: known.code });
+    if (known) return reply.status(known.status).send(errorBody(known.message, known.code));
     if (error.statusCode === 429) {
-      return reply.status(429).send({ message: error.message || messages.tooManyRequests, code: 'TOO_MANY_REQUESTS' });
+      return reply.status(429).send(errorBody(error.message || messages.tooManyRequests, 'TOO_MANY_REQUESTS'));
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       request.log.info({ err: error }, 'client error');
-      // Framework and Node codes (FST_…, ERR_…) name our internals: the client gets a code of ours.
-      const code = error.code && !/^(FST_|ERR_)/.test(error.code) ? error.code : 'BAD_REQUEST';
-      return reply.status(error.statusCode).send({ message: messages.invalidRequest, code });
+      // Framework and Node codes (FST_…, ERR_…, ENOENT) name our internals: the client gets one of the
+      // contract's codes, never another.
+      const code = isErrorCode(error.code) ? error.code : 'BAD_REQUEST';
+      return reply.status(error.statusCode).send(errorBody(messages.invalidRequest, code));
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.status(500).send({ message: messages.internal, code: 'INTERNAL' });
+    return reply.status(500).send(errorBody(messages.internal, 'INTERNAL'));
   });
 }

@@ -4,6 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import { messages } from '@vault/contract/messages';
 import type { FastifyInstance } from 'fastify';
+import { errorBody } from './errors.ts';
 
 /** Cache-Control of the web app's files (issue 9). */
 export const WEB_CACHE = {
@@ -104,6 +105,6 @@ export async function registerWebApp(app: FastifyInstance, webDistSetting: strin
       if (!encoding) return reply.send(index);
       return reply.header('content-encoding', encoding).send(indexBodies[encoding]);
     }
-    return reply.status(404).send({ message: messages.notFound, code: 'NOT_FOUND' });
+    return reply.status(404).send(errorBody(messages.notFound, 'NOT_FOUND'));
   });
 }

@@ -109,3 +109,14 @@ export async function balancesOf(q: Executor, userId: string, assets?: string[])
     .where(and(eq(ledgerAccounts.userId, userId), assets ? inArray(ledgerAccounts.asset, assets) : undefined));
   return Object.fromEntries(rows.map((r) => [r.asset, fromUnits(toUnits(r.balance))]));
 }
+
+/**
+ * A condition for another module's statement (vault activation): the member's balance of `asset` is at
+ * least `amount`, as that statement reads it. The balance lives here; the caller never names the table.
+ */
+export const balanceAtLeast = (userId: string, asset: string, amount: string) =>
+  sql`exists (
+    select 1 from ledger_accounts a
+    where a.user_id = ${userId} and a.kind = 'member' and a.asset = ${asset}
+      and a.balance >= ${amount}::numeric
+  )`;

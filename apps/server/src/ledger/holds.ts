@@ -1,5 +1,5 @@
 import { fromUnits, toUnits } from '@vault/contract/money';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, type Placeholder, sql } from 'drizzle-orm';
 import { holds } from '../db/schema.ts';
 import { newId } from '../lib/ids.ts';
 import { type Party, treasury } from './accounts.ts';
@@ -96,3 +96,13 @@ export async function resolveHold(
   await q.update(holds).set({ resolveEntryId: entryId }).where(eq(holds.id, holdId));
   return { holdId, entryId, status };
 }
+
+/**
+ * A member's placed (undecided) holds as one JSON object, asset → amount (text), or null when none: a
+ * subquery for another module's statement (the dashboard's, a named prepared statement, passes a
+ * placeholder), so it reads them without naming this table.
+ */
+export const placedByAsset = (userId: Placeholder | string) => sql`(select json_object_agg(asset, amount) from (
+            select ${holds.asset} as asset, sum(${holds.amount})::text as amount from ${holds}
+            where ${holds.userId} = ${userId} and ${holds.status} = 'placed'
+            group by ${holds.asset}) h)`;

@@ -4,10 +4,11 @@ import { LedgerError } from './errors.ts';
 import type { PlaceHold } from './holds.ts';
 import { type IdempotencyKey, idempotency } from './idempotency.ts';
 import { type LotRule, lotsOf, registeredLotRule } from './lots.ts';
-import { type EntryInput, move, positiveUnits, post, type Scope } from './posting.ts';
+import { type EntryInput, move, positiveUnits, postUnits, type Scope } from './posting.ts';
 import { type LedgerTx, ledgerTx, retrying } from './transact.ts';
 
 export {
+  balanceAtLeast,
   clearing,
   escrow,
   fees,
@@ -19,7 +20,8 @@ export {
 export type { EntryKind, HistoryRule, Perspective, Reading } from './entry-kinds.ts';
 export { isLedgerError, LedgerError, type LedgerErrorCode } from './errors.ts';
 export { type HistoryFilter, type HistoryRow, type MemberHistory, memberHistory } from './history.ts';
-export type { HoldResolution, PlaceHold } from './holds.ts';
+export { type Holdings, type HoldingsValue, holdingsOf, readHoldings } from './holdings.ts';
+export { type HoldResolution, type PlaceHold, placedByAsset } from './holds.ts';
 export type { IdempotencyKey, MemberKey, SystemKey } from './idempotency.ts';
 export { entryKinds } from './kinds.ts';
 export { type LotRule, registerLotRule } from './lots.ts';
@@ -71,12 +73,19 @@ export function createLedger(db: Db, options: { tracksLots?: LotRule } = {}) {
     async credit(
       input: { userId: string; asset: string; amount: string; by: string | null; memo?: string } & Pick<
         EntryInput,
-        'metadata'
+        'metadata' | 'events'
       >,
       keyed?: Keyed,
     ) {
       const legs = move(treasury, { userId: input.userId }, input.asset, input.amount);
-      const entry = { kind: 'credit', legs, createdBy: input.by, memo: input.memo, metadata: input.metadata };
+      const entry = {
+        kind: 'credit',
+        legs,
+        createdBy: input.by,
+        memo: input.memo,
+        metadata: input.metadata,
+        events: input.events,
+      };
       return transact((tx) => tx.post(entry), { key: memberKey(input.userId, keyed) });
     },
 
@@ -86,23 +95,34 @@ export function createLedger(db: Db, options: { tracksLots?: LotRule } = {}) {
      * hottest path: see ARCHITECTURE "Benchmarks"); a key already taken answers the first result.
      */
     async send(
-      input: { from: string; to: string; asset: string; amount: string; memo?: string } & Pick<EntryInput, 'onlyIf'>,
+      input: { from: string; to: string; asset: string; amount: string; memo?: string } & Pick<
+        EntryInput,
+        'onlyIf' | 'events'
+      >,
       keyed?: Keyed,
     ): Promise<{ entryId: string }> {
-      positiveUnits(input.amount);
+      const units = positiveUnits(input.amount);
       if (input.from === input.to) throw new LedgerError('SEND_TO_SELF', 'a send to oneself');
-      const entry: EntryInput = {
+      const entry = {
         kind: 'send',
-        legs: move({ userId: input.from }, { userId: input.to }, input.asset, input.amount),
         createdBy: input.from,
         memo: input.memo,
         metadata: { from: input.from, to: input.to },
         onlyIf: input.onlyIf,
+        events: input.events,
       };
       const key = memberKey(input.from, keyed);
-      if (await tracksLots(db, input.asset)) return transact((tx) => tx.post(entry), { key });
+      if (await tracksLots(db, input.asset)) {
+        const legs = move({ userId: input.from }, { userId: input.to }, input.asset, input.amount);
+        return transact((tx) => tx.post({ ...entry, legs }), { key });
+      }
+      // The hottest path: legs in units, no lots to move (the asset has none), no transaction.
+      const legs = [
+        { party: { userId: input.from }, asset: input.asset, units: -units },
+        { party: { userId: input.to }, asset: input.asset, units },
+      ];
       return retrying(async () => {
-        const entryId = await post(onPool, entry, key);
+        const entryId = await postUnits(onPool, entry, legs, { claim: key, lots: false });
         if (entryId) return { entryId };
         const first = key && (await keys.stored<{ entryId: string }>(db, key));
         if (first) return first;

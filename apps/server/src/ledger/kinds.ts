@@ -16,8 +16,10 @@ const holdMetadata = z.strictObject({
   from: id.optional(),
   to: id.optional(),
   requestId: id.optional(),
-  /** What the hold is for, when not a send request (a redemption: 'withdraw', …). */
-  logType: z.enum(['sendAssets', 'withdraw', 'legacyWithdrawDeposit', 'nftPurchase']).optional(),
+  /** What the hold is for, when not a send request (a redemption: 'withdraw', a swap request: its swap, …). */
+  logType: z
+    .enum(['sendAssets', 'withdraw', 'legacyWithdrawDeposit', 'nftPurchase', 'cryptoSwap', 'assetToAssetSwap'])
+    .optional(),
 });
 
 export const ENTRY_KINDS: readonly EntryKind[] = [
@@ -83,6 +85,8 @@ export const ENTRY_KINDS: readonly EntryKind[] = [
       /** The price the member was quoted: units of the received asset per unit given. */
       rate: decimal.optional(),
       quoteId: z.string().max(100).optional(),
+      /** A swap request's approval: the treasury's side, paid after the member's hold was committed. */
+      requestId: id.optional(),
     }),
     history: { giver: 'assetToAssetSwap', receiver: 'assetToAssetSwap', typeFrom: 'logType' },
     reversible: true,

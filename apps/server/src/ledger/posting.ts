@@ -3,6 +3,8 @@ import { fromUnits, isAmount, toUnits } from '@vault/contract/money';
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
+import { eventsInsert } from '../events/outbox.ts';
+import type { EventRow } from '../events/types.ts';
 import { newId } from '../lib/ids.ts';
 import { type AccountId, type Executor, fees, isMember, type Party } from './accounts.ts';
 import { LedgerError } from './errors.ts';
@@ -38,6 +40,11 @@ export type EntryInput = {
    * receive): when it fails nothing is written and CONDITION_FAILED is thrown.
    */
   onlyIf?: SQL;
+  /**
+   * Events that tell of this movement (events/): written in the entry's own statement, so they exist if
+   * and only if the entry does, and are delivered once it commits.
+   */
+  events?: EventRow[];
 };
 
 /** What a movement needs: where it runs, the account directory, the lot rule. */
@@ -73,7 +80,7 @@ export async function lines(scope: Scope, legs: { party: Party; asset: string; u
   // Each account once, even when several legs touch it (a fee paid from the same account).
   const ids = new Map<string, Promise<string>>();
   const idOf = (leg: { party: Party; asset: string }) => {
-    const key = `${leg.asset}|${JSON.stringify(leg.party)}`;
+    const key = `${leg.asset}|${isMember(leg.party) ? `u:${leg.party.userId}` : `s:${leg.party.system}`}`;
     if (!ids.has(key)) ids.set(key, scope.accountId(scope.q, leg.asset, leg.party, scope.created));
     return ids.get(key)!;
   };
@@ -99,7 +106,7 @@ export async function write(
   scope: Scope,
   row: Row,
   written: Line[],
-  opts: { alsoLock?: string[]; claim?: IdempotencyKey; onlyIf?: SQL } = {},
+  opts: { alsoLock?: string[]; claim?: IdempotencyKey; onlyIf?: SQL; events?: EventRow[] } = {},
 ): Promise<string | null> {
   const { q, db } = scope;
   const { claim, onlyIf } = opts;
@@ -120,6 +127,7 @@ export async function write(
   const statement = sql`
     with ${onlyIf ? sql`ok as (select 1 where ${onlyIf}),` : sql``}
     ${claim ? sql`claim as (${claimInStatement(claim, { entryId }, onlyIf && sql`from ok`)}),` : sql``}
+    ${opts.events?.length ? sql`told as (${eventsInsert(opts.events, claimed)}),` : sql``}
     entry as (
       insert into journal_entries (id, kind, memo, created_by, reverses, metadata)
       select ${entryId}::uuid, ${row.kind}, ${row.memo ?? null}, ${row.createdBy ?? null}::uuid,
@@ -157,13 +165,14 @@ export async function write(
 /** Whether a line moves a member's funds (lots follow those). */
 export const memberLines = (written: Line[]) => written.map((line) => ({ ...line, member: isMember(line.party) }));
 
+export type UnitLeg = { party: Party; asset: string; units: bigint };
+
 /**
  * An entry as callers post it: its kind and metadata checked against the registry, its legs parsed and
  * balanced per asset, written, and lots moved (what a member receives is a new lot dated now, what
  * they give leaves their oldest lots first). The holds account moves only through holds.ts.
  */
 export async function post(scope: Scope, input: EntryInput, claim?: IdempotencyKey): Promise<string | null> {
-  const metadata = entryKinds.metadata(input.kind, input.metadata);
   const legs = input.legs.map((leg) => {
     if (!isMember(leg.party) && leg.party.system === 'holds') {
       throw new LedgerError(
@@ -174,10 +183,25 @@ export async function post(scope: Scope, input: EntryInput, claim?: IdempotencyK
     if (!isAmount(leg.amount)) throw new LedgerError('INVALID_AMOUNT', `not an amount: ${leg.amount}`);
     return { party: leg.party, asset: leg.asset, units: toUnits(leg.amount) };
   });
+  return postUnits(scope, input, legs, { claim, lots: true });
+}
+
+/**
+ * `post` with legs already in units (the one-movement methods build them so). `lots: false` only when
+ * the caller knows no asset of the entry has lots: the plain send's single statement on the pool has no
+ * transaction to move lots in.
+ */
+export async function postUnits(
+  scope: Scope,
+  input: Omit<EntryInput, 'legs'>,
+  legs: UnitLeg[],
+  opts: { claim?: IdempotencyKey; lots: boolean },
+): Promise<string | null> {
+  const metadata = entryKinds.metadata(input.kind, input.metadata);
   if (legs.length === 0) throw new LedgerError('UNBALANCED', 'an entry without legs');
   const written = await lines(scope, legs);
   const row = { kind: input.kind, memo: input.memo, createdBy: input.createdBy, metadata };
-  const entryId = await write(scope, row, written, { claim, onlyIf: input.onlyIf });
-  if (entryId) await moveLots(scope.q, entryId, memberLines(written), scope.tracksLots);
+  const entryId = await write(scope, row, written, { claim: opts.claim, onlyIf: input.onlyIf, events: input.events });
+  if (entryId && opts.lots) await moveLots(scope.q, entryId, memberLines(written), scope.tracksLots);
   return entryId;
 }

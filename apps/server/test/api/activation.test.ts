@@ -235,6 +235,7 @@ describe('POST native-wallet/activateUserWallet', () => {
       if (userId === m.user.id) events.push(userId);
     });
     const results = await Promise.all(Array.from({ length: 10 }, () => activate(m.headers, nine.coinSymbol)));
+    await server.eventsDelivered();
     off();
     const statuses = results.map((r) => r.statusCode).sort();
     expect(statuses).toEqual([200, ...Array(9).fill(400)]);

@@ -254,6 +254,7 @@ describe('each admin action and its audit row are one transaction', () => {
       // A lone surrogate is stored in a text column as U+FFFD, but jsonb (the audit row) refuses it.
       await expect(direct().block(admin.user, target.user.id, 'Spam \ud800')).rejects.toThrow();
       await expect(direct().block(phantom(), target.user.id, 'Spam')).rejects.toThrow();
+      await server.eventsDelivered();
     } finally {
       for (const off of offs) off();
     }
@@ -290,6 +291,7 @@ describe('each admin action and its audit row are one transaction', () => {
     try {
       await expect(direct().notify(admin.user, target.user.id, 'Hello \udc00')).rejects.toThrow();
       await expect(direct().notify(phantom(), target.user.id, 'Hello')).rejects.toThrow();
+      await server.eventsDelivered();
     } finally {
       off();
     }

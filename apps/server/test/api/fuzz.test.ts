@@ -1,4 +1,5 @@
 import { messages } from '@vault/contract/messages';
+import { DEFAULT_SWAP_SPREAD_PERCENT } from '@vault/contract/swap-pricing';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -149,8 +150,9 @@ afterAll(() => server.close());
 
 /**
  * Keeps the state other test files read as they left it: maintenance stays off (a request may still
- * switch it, to off) and prices are only set on the fuzz's own tokens. Applied to every generated JSON
- * value, before it is mutated into raw text (a body nested deep still switches maintenance).
+ * switch it, to off), prices are only set on the fuzz's own tokens and the swap spread stays the default.
+ * Applied to every generated JSON value, before it is mutated into raw text (a body nested deep still
+ * switches maintenance).
  */
 function sparingSharedState(route: Route) {
   return (body: unknown): unknown => {
@@ -159,6 +161,10 @@ function sparingSharedState(route: Route) {
     if (route.path === '/api/admin/settings/maintenance' && value.maintenance === true) value.maintenance = false;
     if (route.path === '/api/admin/prices' && typeof value.coinSymbol === 'string') {
       if (foreignSymbols.has(value.coinSymbol.trim().toUpperCase())) value.coinSymbol = ownAsset;
+    }
+    // The swap spread stays the default: swaps.test.ts prices with it.
+    if (route.path === '/api/admin/settings/swap-spread' && typeof value.swapSpreadPercent === 'string') {
+      value.swapSpreadPercent = DEFAULT_SWAP_SPREAD_PERCENT;
     }
     return value;
   };

@@ -176,8 +176,10 @@ describe('POST /api/request/create-legacy-send-request', () => {
     const from = await sdira('10');
     const to = await member();
     const seen: string[] = [];
+    await server.eventsDelivered();
     const off = server.ctx.events.on('walletUpdated', (e) => seen.push(e.userId));
     expect((await create(from, { to: to.email, amount: '1', coin })).statusCode).toBe(200);
+    await server.eventsDelivered();
     off();
     expect(seen).toEqual([from.user.id]);
   });
@@ -187,8 +189,10 @@ describe('the back office decides send requests', () => {
   it('approve: the held tokens go to the recipient, both logs show it completed, the member is told', async () => {
     const { from, to, id } = await pending('10');
     const seen: string[] = [];
+    await server.eventsDelivered();
     const off = server.ctx.events.on('walletUpdated', (e) => seen.push(e.userId));
     const res = await decide(id, 'approve');
+    await server.eventsDelivered();
     off();
     expect(res.statusCode, res.body).toBe(200);
     const data = res.json().data as SendRequest;
@@ -252,8 +256,10 @@ describe('the back office decides send requests', () => {
     const missing = await decide(id, 'reject', '  ');
     expect([missing.statusCode, missing.json().fields?.reason]).toEqual([400, 'A reason is required']);
     const seen: string[] = [];
+    await server.eventsDelivered();
     const off = server.ctx.events.on('walletUpdated', (e) => seen.push(e.userId));
     const res = await decide(id, 'reject', 'Recipient not verified by treasury');
+    await server.eventsDelivered();
     off();
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({

@@ -244,7 +244,15 @@ describe('settings', () => {
     const body = res.json();
     expect(settingsSchema.safeParse(body).success).toBe(true);
     expect(Object.keys(body).sort()).toEqual(
-      ['androidAppUrl', 'maintenance', 'masterWalletBTC', 'masterWalletETH', 'supportEmail', 'videoUrl'].sort(),
+      [
+        'androidAppUrl',
+        'maintenance',
+        'masterWalletBTC',
+        'masterWalletETH',
+        'supportEmail',
+        'swapSpreadPercent',
+        'videoUrl',
+      ].sort(),
     );
   });
 

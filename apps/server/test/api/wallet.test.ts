@@ -1,8 +1,8 @@
 import { messages } from '@vault/contract/messages';
-import { currencyInfo } from '@vault/contract/schemas/wallet';
+import { currencyInfo, walletBalances } from '@vault/contract/schemas/wallet';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLedger, type Ledger } from '../../src/ledger/index.ts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createLedger, type HoldingsValue, holdingsOf, type Ledger, readHoldings } from '../../src/ledger/index.ts';
 import { createLoggedInMember, startServer, type TestServer } from '../support.ts';
 import { createCoin, createToken } from './fixtures/catalogue.ts';
 
@@ -236,5 +236,114 @@ describe('wallet/updateWalletBalances', () => {
     await credit(m.user.id, tokens.asset.coinSymbol, '2');
     const after = (await get('/api/wallet/updateWalletBalances', m.headers)).json();
     expect(find(after.nativeWallets, tokens.asset.coinSymbol)).toMatchObject({ balance: '3', USD: '93.37' });
+  });
+});
+
+describe('wallet answers between reads (kept wallets, their own serializer)', () => {
+  /** A member holding a bit of everything: lots matured and not, a hold, a coin, a hidden token. */
+  async function holder() {
+    const m = await member();
+    const { entryId: old } = await credit(m.user.id, tokens.asset.coinSymbol, '3');
+    await credit(m.user.id, tokens.asset.coinSymbol, '2.5');
+    await server.db.execute(
+      sql`update asset_lots set acquired_at = now() - interval '1 year 1 day 1 minute' where entry_id = ${old}`,
+    );
+    await ledger.placeHold({ userId: m.user.id, asset: tokens.asset.coinSymbol, amount: '1', reason: 'test' });
+    await credit(m.user.id, tokens.liquidity.coinSymbol, '12.3');
+    await credit(m.user.id, tokens.hidden.coinSymbol, '2');
+    await credit(m.user.id, coin.coinSymbol, '0.125');
+    return m;
+  }
+
+  it('reads in one statement the holdings the ledger’s own reads give', async () => {
+    const m = await holder();
+    const { rows } = await server.db.execute<{ h: HoldingsValue }>(sql`select ${holdingsOf(m.user.id)} as h`);
+    const read = readHoldings(rows[0]!.h);
+    expect(read.balances).toEqual(await ledger.balances(m.user.id));
+    expect(read.lots).toEqual(await ledger.lots(m.user.id));
+    expect(read.lots.map((l) => l.asset)).toEqual([
+      tokens.asset.coinSymbol,
+      tokens.asset.coinSymbol,
+      tokens.hidden.coinSymbol,
+    ]);
+    expect(read.held).toEqual({ [tokens.asset.coinSymbol]: '1' });
+  });
+
+  it('answers byte for byte what the contract’s serializer makes of the same data', async () => {
+    const m = await holder();
+    for (const [url, schema] of [
+      ['/api/wallet/currency-info', currencyInfo],
+      ['/api/wallet/updateWalletBalances', walletBalances],
+    ] as const) {
+      // The first read makes the wallets, the second answers the kept ones.
+      for (let i = 0; i < 2; i++) {
+        const res = await get(url, m.headers);
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+        expect(res.body).toBe(JSON.stringify(schema.parse(res.json())));
+      }
+    }
+    // The same holds of what the service gives, before any JSON round trip.
+    const data = await server.container.services.wallet.currencyInfo(m.user);
+    expect(JSON.stringify(data)).toBe(JSON.stringify(currencyInfo.parse(data)));
+    // Errors still go through the contract's serializer.
+    const res = await get('/api/wallet/currency-info', {});
+    expect(res.body).toBe(JSON.stringify({ message: res.json().message, code: res.json().code }));
+  });
+
+  it('shows every change on the next read: balances, holds, lots, prices, the member’s type', async () => {
+    const m = await holder();
+    const read = async () => (await get('/api/wallet/currency-info', m.headers)).json();
+    const asset = async () => find((await read()).nativeWallets, tokens.asset.coinSymbol);
+    expect(await asset()).toMatchObject({ balance: '4.5', onHold: '1', redeemable: { amount: '2' } });
+    expect(await asset()).toMatchObject({ balance: '4.5' });
+
+    await credit(m.user.id, tokens.asset.coinSymbol, '1');
+    expect(await asset()).toMatchObject({ balance: '5.5', onHold: '1' });
+    const { holdId } = await ledger.placeHold({
+      userId: m.user.id,
+      asset: tokens.asset.coinSymbol,
+      amount: '0.5',
+      reason: 'test',
+    });
+    expect(await asset()).toMatchObject({ balance: '5', onHold: '1.5', redeemable: { amount: '1.5' } });
+    await ledger.releaseHold(holdId, null);
+    expect(await asset()).toMatchObject({ balance: '5.5', onHold: '1', redeemable: { amount: '2' } });
+
+    // An sdira member is listed legacy tokens (the asset token stays: they hold some).
+    await server.db.execute(sql`update users set type = 'sdira' where id = ${m.user.id}`);
+    const listed = mine((await read()).nativeWallets).map((w) => w.coinSymbol);
+    expect(listed).toContain(tokens.sdira.coinSymbol);
+    expect(listed).toContain(tokens.asset.coinSymbol);
+
+    // Another process's write, straight in the database: the coin's price.
+    await server.db.execute(sql`update crypto_coins set price = '100000' where coin_symbol = ${coin.coinSymbol}`);
+    try {
+      expect(find((await read()).wallets, coin.coinSymbol)).toMatchObject({ total: '12500' });
+    } finally {
+      await server.db.execute(sql`update crypto_coins set price = '97250.18' where coin_symbol = ${coin.coinSymbol}`);
+    }
+  });
+
+  it('shows a lot as redeemable once it matures, with nothing else changed', async () => {
+    const m = await member();
+    const { entryId } = await credit(m.user.id, tokens.asset.coinSymbol, '3');
+    // Matures in about a minute.
+    await server.db.execute(
+      sql`update asset_lots set acquired_at = now() - interval '1 year 1 day' + interval '1 minute' where entry_id = ${entryId}`,
+    );
+    const asset = async () =>
+      find((await get('/api/wallet/currency-info', m.headers)).json().nativeWallets, tokens.asset.coinSymbol);
+    const before = await asset();
+    const redeemable = before?.redeemable as { amount: string; nextOn: string };
+    expect(redeemable.amount).toBe('0');
+    const maturesAt = Date.parse(redeemable.nextOn);
+    expect(await asset()).toEqual(before);
+    vi.useFakeTimers({ toFake: ['Date'], now: maturesAt });
+    try {
+      expect((await asset())?.redeemable).toEqual({ amount: '3', nextOn: null });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

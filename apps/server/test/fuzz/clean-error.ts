@@ -1,3 +1,4 @@
+import { ERROR_CODES } from '@vault/contract/errors';
 import { messages } from '@vault/contract/messages';
 import { expect } from 'vitest';
 
@@ -5,14 +6,15 @@ import { expect } from 'vitest';
 export type Answer = { statusCode: number; body: string; json: () => Record<string, unknown> };
 
 /**
- * The shape of every error answer: a message for people, a code for programs, nothing else (shared by
- * the bad-input tests and the fuzz).
+ * The shape of every error answer: a message for people, a code for programs (one of the contract's,
+ * packages/contract/src/errors.ts), nothing else (shared by the bad-input tests and the fuzz).
  */
 export function expectCleanError(res: Answer) {
   expect(res.statusCode).toBeGreaterThanOrEqual(400);
   const body = res.json();
   expect(Object.keys(body).every((k) => ['message', 'code', 'fields'].includes(k))).toBe(true);
   expect(typeof body.message).toBe('string');
+  expect(ERROR_CODES).toContain(body.code);
   expect(res.body).not.toMatch(/\bstack\b|\n\s+at |node_modules|\.ts:\d+|\.js:\d+/);
   expect(res.body).not.toMatch(/postgres|invalid byte sequence|violates|relation "|select |insert into|update "/i);
   expect(res.body).not.toMatch(/FST_|ERR_|SyntaxError|TypeError|ZodError/);

@@ -65,6 +65,10 @@ const VaultGraphPage = lazy(() =>
 );
 const SendPage = lazy(() => import('../features/wallet/send-page').then((m) => ({ default: m.SendPage })));
 const QTokensPage = lazy(() => import('../features/wallet/q-tokens-page').then((m) => ({ default: m.QTokensPage })));
+// The three swap screens share one download (their form and rules).
+const CryptoSwapPage = lazy(() => import('../features/swap/swap-pages').then((m) => ({ default: m.CryptoSwapPage })));
+const AssetsSwapPage = lazy(() => import('../features/swap/swap-pages').then((m) => ({ default: m.AssetsSwapPage })));
+const LegacySwapPage = lazy(() => import('../features/swap/swap-pages').then((m) => ({ default: m.LegacySwapPage })));
 const TokenHistoryPage = lazy(() =>
   import('../features/wallet/token-history-page').then((m) => ({ default: m.TokenHistoryPage })),
 );
@@ -119,9 +123,9 @@ export function AppRoutes() {
             <Route path="/DepositAddress" element={<LaterPage section="depositAddress" />} />
             <Route path="/liquidity-tokens" element={<LaterPage section="liquidityTokens" />} />
             <Route path="/cqr-asset-tokens" element={<LaterPage section="assetTokens" />} />
-            <Route path="/crypto-swap" element={<LaterPage section="cryptoSwap" />} />
-            <Route path="/assets-swap" element={<LaterPage section="assetsSwap" />} />
-            <Route path="/legacy-swap" element={<LaterPage section="legacySwap" />} />
+            <Route path="/crypto-swap" element={<CryptoSwapPage />} />
+            <Route path="/assets-swap" element={<AssetsSwapPage />} />
+            <Route path="/legacy-swap" element={<LegacySwapPage />} />
             <Route path="/silent-wave" element={<LaterPage section="silentWave" />} />
             <Route path="/marketplace" element={<LaterPage section="marketplace" />} />
             <Route path="/inbox" element={<LaterPage section="inbox" />} />

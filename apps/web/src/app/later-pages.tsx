@@ -39,15 +39,6 @@ export const laterSections = {
     title: 'Get assets',
     text: 'Top up your vault with silver and gold asset tokens by direct wire, direct debit, CoinQvest or PayPal.',
   },
-  cryptoSwap: {
-    title: 'Swap',
-    text: 'Swap what you have for what you want: cryptocurrency into vault tokens, with the rate shown before you confirm.',
-  },
-  assetsSwap: { title: 'Asset Swap', text: 'Swap one asset token for another at the current rates.' },
-  legacySwap: {
-    title: 'Swap Request',
-    text: 'Request a swap of your legacy tokens; an administrator reviews every request.',
-  },
   silentWave: {
     title: 'Opportunity and Exchange',
     text: "See a token's details and history, acquire units, or list your units on CQR Vest, the member marketplace, at the value per unit you choose.",

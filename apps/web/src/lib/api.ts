@@ -1,3 +1,4 @@
+import { type ClientErrorCode, ErrorCode } from '@vault/contract/errors';
 import type { ErrorResponse } from '@vault/contract/schemas/common';
 
 /** Where the member's session token lives (spec 1 §3: authToken in local storage). */
@@ -25,10 +26,13 @@ export const setMaintenanceHandler = (fn: () => void) => {
   onMaintenance = fn;
 };
 
+/** The server's error answer, or one of the web's own codes when no answer of ours arrived. */
+export type ApiErrorBody = Omit<ErrorResponse, 'code'> & { code: ErrorCode | ClientErrorCode };
+
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    readonly body: ErrorResponse,
+    readonly body: ApiErrorBody,
   ) {
     super(body.message);
   }
@@ -57,7 +61,7 @@ export async function api<T>(path: string, { method, body, token, headers = {} }
   const data = await res.json().catch(() => null);
   if (!res.ok) {
     if (res.status === 401 && token === undefined) onUnauthorized();
-    if (res.status === 503 && data?.code === 'MAINTENANCE') onMaintenance();
+    if (res.status === 503 && data?.code === ErrorCode.MAINTENANCE) onMaintenance();
     throw new ApiError(res.status, data?.message ? data : { message: 'Something went wrong', code: 'UNKNOWN' });
   }
   return data as T;

@@ -1,4 +1,7 @@
+import { useRef, useState } from 'react';
 import { ApiError, api } from './api';
+import { errorText } from './format';
+import { toast } from './toast';
 
 /**
  * Every money-moving POST the web app makes goes through one of these, so each carries an
@@ -21,4 +24,40 @@ export function moneyPoster(newKey: () => string = () => crypto.randomUUID()) {
       throw error;
     }
   };
+}
+
+/** A 4xx: the server refused and nothing moved (a 5xx or no answer may have moved the money). */
+export const isRefusal = (error: unknown) => error instanceof ApiError && error.status >= 400 && error.status < 500;
+
+type ConfirmHandlers<T> = {
+  /** The money moved (2xx). */
+  done: (answer: T) => void;
+  /** The server refused (4xx): nothing moved. */
+  refused: (error: ApiError) => void;
+};
+
+/**
+ * The Confirm button of a money-moving dialog: one request at a time, one Idempotency-Key per attempt kept
+ * across retries (moneyPoster). No answer or a 5xx keeps the dialog (and so the key) and says so in a toast:
+ * Confirm again is safe, the server answers a movement it already made with its first answer.
+ */
+export function useMoneyConfirm() {
+  const [post] = useState(moneyPoster);
+  const inFlight = useRef(false);
+  const [submitting, setSubmitting] = useState(false);
+  const confirm = async <T>(path: string, body: unknown, on: ConfirmHandlers<T>) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setSubmitting(true);
+    try {
+      on.done(await post<T>(path, body));
+    } catch (error) {
+      if (isRefusal(error)) on.refused(error as ApiError);
+      else toast.error(errorText(error));
+    } finally {
+      inFlight.current = false;
+      setSubmitting(false);
+    }
+  };
+  return { submitting, confirm };
 }

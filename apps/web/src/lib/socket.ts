@@ -1,3 +1,4 @@
+import { ErrorCode } from '@vault/contract/errors';
 import { io, type Socket } from 'socket.io-client';
 
 export type { MemberEvent } from '@vault/contract/realtime';
@@ -7,4 +8,4 @@ export const connectSocket = (token: string): Socket => io({ path: '/socket.io',
 
 /** The handshake was refused because the session is gone: reconnecting cannot help. */
 export const isAuthRefusal = (error: Error & { data?: { code?: string } }) =>
-  error.data?.code === 'UNAUTHORIZED' || /unauthori[sz]ed|invalid token|revoked/i.test(error.message);
+  error.data?.code === ErrorCode.UNAUTHORIZED || /unauthori[sz]ed|invalid token|revoked/i.test(error.message);

@@ -1,9 +1,11 @@
+import { ERROR_CODES } from '../errors.ts';
 import { messages } from '../messages.ts';
 import { z } from '../zod.ts';
 
+/** Every error answer; `code` is one of ERROR_CODES (errors.ts), so /api/docs lists them. */
 export const errorResponse = z.object({
   message: z.string(),
-  code: z.string(),
+  code: z.enum(ERROR_CODES),
   fields: z.record(z.string(), z.string()).optional(),
 });
 export type ErrorResponse = z.infer<typeof errorResponse>;

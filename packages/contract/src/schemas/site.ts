@@ -27,6 +27,8 @@ export const settings = z.object({
   supportEmail: z.string(),
   videoUrl: z.string(),
   androidAppUrl: z.string(),
+  /** The spread of swaps, in percent ('0.5'), shown to members before they confirm (issue 10 §5). */
+  swapSpreadPercent: z.string(),
 });
 export type Settings = z.infer<typeof settings>;
 

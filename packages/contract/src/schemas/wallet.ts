@@ -292,15 +292,23 @@ export function logDirection(type: LogType, iAmSender: boolean): 'deposit' | 'wi
 /** Status colours of spec 1 §4: Completed green, Pending purple, Expired and Rejected red. */
 export const STATUS_LABEL = { completed: 'Completed', pending: 'Pending', rejected: 'Rejected', expired: 'Expired' };
 
-// ── sdira send requests (spec 2 §1, §4 "Sdira requests") ──────────────────────────────────────────────
+// ── sdira send and swap requests (spec 2 §1, §4 "Sdira requests") ─────────────────────────────────────
 
 export const sendRequest = z.object({
   _id: z.string(),
+  /** A send to another member, or a swap with the treasury (sdira members, legacy tokens). */
+  kind: z.enum(['send', 'swap']),
   status: z.enum(['pending', 'approved', 'rejected']),
   from: z.object({ _id: z.string(), name: z.string(), email: z.string() }),
+  /** Who receives: the recipient's e-mail; for a swap, the member's own. */
   to: z.string(),
   coin: z.string(),
   amount: decimal,
+  /** Swaps: what the member receives when approved (net of the spread), the spread, the quoted rate. */
+  toCoin: z.string().nullable(),
+  toAmount: decimal.nullable(),
+  fee: decimal.nullable(),
+  rate: decimal.nullable(),
   memo: z.string().nullable(),
   rejectionReason: z.string().nullable(),
   createdAt: z.string(),

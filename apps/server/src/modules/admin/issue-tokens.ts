@@ -1,12 +1,12 @@
 import { messages } from '@vault/contract/messages';
 import type { AdminCreditBody } from '@vault/contract/schemas/ledger';
-import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
+import type { Events } from '../../events/index.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { type Ledger, move, treasury } from '../../ledger/index.ts';
 import type { User } from '../auth/sessions.ts';
 import { assertFitsDecimals, lookupAsset } from '../catalogue/service.ts';
+import { findByEmail } from '../members/accounts.ts';
 import { audit } from './audit.ts';
 
 /**
@@ -14,16 +14,12 @@ import { audit } from './audit.ts';
  * and `npm run ledger -- credit` both come here, and both leave an audit row.
  */
 export async function issueTokens(
-  db: Db,
-  ledger: Ledger,
+  { db, ledger, events }: { db: Db; ledger: Ledger; events: Events },
   actor: User | null,
   body: AdminCreditBody,
   idempotency?: { key: string; requestHash: string },
 ) {
-  const [member] = await db
-    .select()
-    .from(users)
-    .where(and(eq(users.email, body.email), isNull(users.deletedAt)));
+  const member = await findByEmail(db, body.email);
   if (!member) throw notFound(messages.userNotFound);
   // Any token or coin of the catalogue: before deposits exist, crypto holdings are issued this way too.
   const asset = await lookupAsset(db, body.asset);
@@ -46,6 +42,8 @@ export async function issueTokens(
         memo: body.memo ?? null,
         via: actor ? 'api' : 'cli',
       });
+      // The member's open dashboards show the new balance at once (from the CLI too).
+      await events.emit('walletUpdated', { userId: member.id, email: member.email }, tx.db);
       return credited;
     },
     // The key is the credited member's, as a credit's always was.

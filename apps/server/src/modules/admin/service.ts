@@ -1,12 +1,12 @@
 import { messages } from '@vault/contract/messages';
 import type { AdminCreditBody } from '@vault/contract/schemas/ledger';
-import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Context } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
-import { outbox, users } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
 import type { Ledger } from '../../ledger/index.ts';
+import { recentMails } from '../../providers/mail/mailer.ts';
 import type { SessionService, User } from '../auth/sessions.ts';
+import * as accounts from '../members/accounts.ts';
 import type { NotificationService } from '../notifications/service.ts';
 import type { SettingsService } from '../settings/service.ts';
 import { audit } from './audit.ts';
@@ -19,27 +19,20 @@ type Deps = { sessions: SessionService; settings: SettingsService; notifications
 export function adminService(ctx: Context, deps: Deps) {
   const { db } = ctx;
   const findMember = async (id: string) => {
-    const [user] = await db
-      .select()
-      .from(users)
-      .where(and(eq(users.id, id), isNull(users.deletedAt)));
+    const user = await accounts.findLiveById(db, id);
     if (!user) throw notFound();
     return user;
   };
   /** Sets a member's block state in `tx`; not found when the member is unknown or deleted. */
   const setBlocked = async (tx: Tx, id: string, blockReason: string | null) => {
-    const [user] = await tx
-      .update(users)
-      .set({ isBlocked: blockReason !== null, blockReason })
-      .where(and(eq(users.id, id), isNull(users.deletedAt)))
-      .returning({ id: users.id, email: users.email });
+    const user = await accounts.setBlocked(tx, id, blockReason);
     if (!user) throw notFound();
     return user;
   };
 
   // Each change and its audit row are written in one transaction: a change the audit row cannot record
   // (text PostgreSQL refuses in jsonb, a lost connection) is rolled back with it, never left unaudited.
-  // Realtime events are sent only after the commit, so no screen hears of a change that did not happen.
+  // Events are written in the change's transaction: no screen hears of a change that did not happen.
   return {
     async setMaintenance(actor: User, maintenance: boolean) {
       await db.transaction(async (tx) => {
@@ -50,17 +43,16 @@ export function adminService(ctx: Context, deps: Deps) {
     },
 
     async block(actor: User, userId: string, reason: string) {
-      const user = await db.transaction(async (tx) => {
+      await db.transaction(async (tx) => {
         const user = await setBlocked(tx, userId, reason);
         // Revoked in the same transaction: a member is never blocked with live sessions (the access check
         // refuses blocked members anyway; this also ends them for good if the block is lifted).
         await deps.sessions.revokeAllIn(tx, user.id);
         await audit(tx, actor, 'user.block', user.id, { reason });
-        return user;
+        // Told in this order (delivery keeps it): the open screens learn why before their sockets are cut.
+        await ctx.events.emit('userBlocked', { userId: user.id, email: user.email, blockReason: reason }, tx);
+        await ctx.events.emit('sessionsRevoked', { userId: user.id }, tx);
       });
-      // Tell the member's open screens why before their sockets are cut.
-      ctx.events.emit('userBlocked', { userId: user.id, email: user.email, blockReason: reason });
-      ctx.events.emit('sessionsRevoked', { userId: user.id });
       return { message: messages.userBlockedByAdmin };
     },
 
@@ -74,19 +66,15 @@ export function adminService(ctx: Context, deps: Deps) {
 
     async notify(actor: User, userId: string, message: string) {
       const user = await findMember(userId);
-      const { announce } = await db.transaction(async (tx) => {
-        const written = await deps.notifications.notify(user.id, message, tx);
+      await db.transaction(async (tx) => {
+        await deps.notifications.notify(user.id, message, tx);
         await audit(tx, actor, 'notification.send', user.id, { message });
-        return written;
       });
-      announce();
       return { message: 'Notification sent' };
     },
 
     async credit(actor: User, body: AdminCreditBody, idempotency?: { key: string; requestHash: string }) {
-      const result = await issueTokens(db, deps.ledger, actor, body, idempotency);
-      // The member's open dashboards show the new balance at once.
-      ctx.events.emit('walletUpdated', { userId: result.member.id, email: result.member.email });
+      const result = await issueTokens({ db, ledger: deps.ledger, events: ctx.events }, actor, body, idempotency);
       return { message: result.message, data: result.data };
     },
 
@@ -97,12 +85,7 @@ export function adminService(ctx: Context, deps: Deps) {
     async outbox(actor: User, to: string | undefined, limit: number) {
       const rows = await db.transaction(async (tx) => {
         await audit(tx, actor, 'outbox.read', null, { to: to ?? null, limit });
-        return tx
-          .select()
-          .from(outbox)
-          .where(to ? eq(outbox.to, to.toLowerCase()) : undefined)
-          .orderBy(desc(outbox.createdAt))
-          .limit(limit);
+        return recentMails(tx, { to, limit });
       });
       return {
         data: rows.map((m) => ({

@@ -3,11 +3,12 @@ import { messages } from '@vault/contract/messages';
 import type { ChangePasswordBody, LoginBody, RegisterBody } from '@vault/contract/schemas/auth';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Context } from '../../context.ts';
-import { emailTokens, users } from '../../db/schema.ts';
+import { emailTokens } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { newId } from '../../lib/ids.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import * as accounts from '../members/accounts.ts';
 import type { NotificationService } from '../notifications/service.ts';
 import { gpaDataOf, toUserInfo } from '../user/presenter.ts';
 import { humanCheck } from './human-check.ts';
@@ -48,13 +49,7 @@ export function authService(ctx: Context, sessions: SessionService, notification
     if (attempt.locksOut && user) await notices.loginLockedOut(user);
   };
 
-  const findByEmail = async (email: string) => {
-    const [user] = await db
-      .select()
-      .from(users)
-      .where(and(eq(users.email, email), isNull(users.deletedAt)));
-    return user;
-  };
+  const findByEmail = (email: string) => accounts.findByEmail(db, email);
 
   async function sendVerificationMail(user: User) {
     const token = randomToken();
@@ -82,11 +77,7 @@ export function authService(ctx: Context, sessions: SessionService, notification
       }
       if (await findByEmail(body.email)) throw conflict(messages.emailTaken, 'EMAIL_TAKEN');
       const passwordHash = await hashPassword(body.password);
-      const [user] = await db
-        .insert(users)
-        .values({ id: newId(), email: body.email, name: body.name, passwordHash })
-        .onConflictDoNothing()
-        .returning();
+      const user = await accounts.createAccount(db, { id: newId(), email: body.email, name: body.name, passwordHash });
       if (!user) throw conflict(messages.emailTaken, 'EMAIL_TAKEN');
       await sendVerificationMail(user);
       return { message: messages.registered };
@@ -107,10 +98,7 @@ export function authService(ctx: Context, sessions: SessionService, notification
           )
           .returning({ userId: emailTokens.userId });
         if (!row) return false;
-        await tx
-          .update(users)
-          .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
-          .where(eq(users.id, row.userId));
+        await accounts.markEmailVerified(tx, row.userId);
         return true;
       });
     },
@@ -170,10 +158,7 @@ export function authService(ctx: Context, sessions: SessionService, notification
     async createNewPassword(user: User, resetSessionId: string, password: string) {
       if (!(await sessions.revoke(resetSessionId))) throw new AppError(401, 'UNAUTHORIZED', messages.unauthorized);
       const passwordHash = await hashPassword(password);
-      await db
-        .update(users)
-        .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
-        .where(eq(users.id, user.id));
+      await accounts.setResetPassword(db, user.id, passwordHash);
       await sessions.revokeAll(user.id);
       await notices.passwordChanged(user, 'reset');
       await passwordChangedNotice(user);
@@ -192,7 +177,7 @@ export function authService(ctx: Context, sessions: SessionService, notification
         throw badRequest(messages.samePassword, 'SAME_PASSWORD', { newPassword: messages.samePassword });
       }
       const passwordHash = await hashPassword(body.newPassword);
-      await db.update(users).set({ passwordHash, isImported: false }).where(eq(users.id, user.id));
+      await accounts.setChangedPassword(db, user.id, passwordHash);
       // The spec logs the member out after a change; every other device goes too.
       await sessions.revokeAll(user.id);
       await notices.passwordChanged(user, 'changed');

@@ -2,11 +2,13 @@ import { LIMITS } from '@vault/contract/constants';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Context } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
+// `users` belongs to modules/members: the one exception to table ownership (db/owners.ts), see liveSession.
 import { sessions, users } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
+import type { User } from '../members/accounts.ts';
 import { type TokenKind, tokenSigner } from './tokens.ts';
 
-export type User = typeof users.$inferSelect;
+export type { User };
 export type Authenticated = { user: User; sessionId: string; kind: TokenKind };
 
 type Role = User['role'];
@@ -37,6 +39,8 @@ const revokeAllIn = (q: Pick<Db, 'update'>, userId: string) =>
 export function sessionService(ctx: Context) {
   const tokens = tokenSigner(ctx.secrets.jwt);
   // Every authenticated call runs this: prepared once (named statement), planned once by PostgreSQL.
+  // It joins the members' table (owned by modules/members) on purpose: the session and its member in one
+  // statement is the hot path of every call (db/owners.ts, SHARED_READS).
   // A session is live while it is used (idle limit by role) and young enough (absolute limit by role,
   // from created_at, so a member made administrator gets the shorter bound at once).
   const liveSession = ctx.db
@@ -112,13 +116,15 @@ export function sessionService(ctx: Context) {
 
     /** Ends every session of a member now, and their open sockets with them. */
     async revokeAll(userId: string) {
-      await revokeAllIn(ctx.db, userId);
-      ctx.events.emit('sessionsRevoked', { userId });
+      await ctx.db.transaction(async (tx) => {
+        await revokeAllIn(tx, userId);
+        await ctx.events.emit('sessionsRevoked', { userId }, tx);
+      });
     },
 
     /**
      * The same inside the caller's transaction (an administrator's block and its audit row); the caller
-     * emits `sessionsRevoked` after the commit, so no socket is cut for a change that rolled back.
+     * emits `sessionsRevoked` in it too, so no socket is cut for a change that rolled back.
      */
     revokeAllIn,
   };

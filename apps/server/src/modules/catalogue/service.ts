@@ -2,13 +2,13 @@ import { messages } from '@vault/contract/messages';
 import { compare, fromUnits, isAmount, normalize, toUnits } from '@vault/contract/money';
 import { decimalsMessage, fitsDecimals } from '@vault/contract/schemas/ledger';
 import { type PricePoint, SPARKLINE_RANGES, type Sparklines } from '@vault/contract/schemas/wallet';
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { assetPrices, cryptoCoins, nativeTokens } from '../../db/schema.ts';
+import type { Events } from '../../events/index.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { registerLotRule } from '../../ledger/index.ts';
-import type { EventBus } from '../../lib/events.ts';
 import { audit } from '../admin/audit.ts';
 import type { User } from '../auth/sessions.ts';
 
@@ -121,6 +121,30 @@ export const rowsVersion = (table: PgTable) =>
 export const catalogueVersion = sql<string>`concat_ws('/', ${rowsVersion(nativeTokens)}, ${rowsVersion(cryptoCoins)},
   (select coalesce(max(${assetPrices.id}), 0) from ${assetPrices}))`;
 
+/**
+ * How these symbols are shown in lists (a member's history): tokens' short names, decimals and icons, and
+ * coins' decimals and icons. Nothing for an empty list.
+ */
+export async function assetsShown(q: Queryable, symbols: string[]) {
+  if (symbols.length === 0) return { tokens: [], coins: [] };
+  const [tokens, coins] = await Promise.all([
+    q
+      .select({
+        symbol: nativeTokens.coinSymbol,
+        shortName: nativeTokens.shortName,
+        decimals: nativeTokens.decimals,
+        icon: nativeTokens.iconUrl,
+      })
+      .from(nativeTokens)
+      .where(inArray(nativeTokens.coinSymbol, symbols)),
+    q
+      .select({ symbol: cryptoCoins.coinSymbol, decimals: cryptoCoins.decimals, icon: cryptoCoins.iconUrl })
+      .from(cryptoCoins)
+      .where(inArray(cryptoCoins.coinSymbol, symbols)),
+  ]);
+  return { tokens, coins };
+}
+
 /** The whole catalogue and the coins' 24-hour changes, as every wallet screen shows them. */
 export type CatalogueView = { tokens: TokenRow[]; coins: CoinRow[]; changes: Record<string, string> };
 
@@ -130,7 +154,7 @@ export type CatalogueView = { tokens: TokenRow[]; coins: CoinRow[]; changes: Rec
  * the graphs and the 24-hour change read. Wallet screens read it through view(), kept in memory while
  * catalogueVersion is unchanged; single prices (price, rate, lookups for sends) are read fresh.
  */
-export function catalogueService(db: Db, events?: EventBus) {
+export function catalogueService(db: Db, events?: Events) {
   async function tokens(opts: { visibleOnly?: boolean } = {}): Promise<TokenRow[]> {
     const rows = await db
       .select()
@@ -325,13 +349,13 @@ export function catalogueService(db: Db, events?: EventBus) {
           .values({ coinSymbol: symbol, price: value, recordedAt: sql`clock_timestamp()`, recordedBy: actor.id })
           .returning({ recordedAt: assetPrices.recordedAt });
         await audit(tx, actor, 'price.set', symbol, { coinSymbol: symbol, price: value });
+        // Every open wallet screen values holdings at the new price without a reload.
+        await events?.emit('pricesChanged', { coinSymbol: symbol }, tx);
         return {
           message: messages.priceRecorded,
           data: { coinSymbol: symbol, price: value, recordedAt: recorded!.recordedAt.toISOString() },
         };
       });
-      // Every open wallet screen values holdings at the new price without a reload.
-      events?.emit('pricesChanged', { coinSymbol: symbol });
       return result;
     },
   };

@@ -1,10 +1,9 @@
 import { messages } from '@vault/contract/messages';
 import type { MembershipDraft, MembershipForm } from '@vault/contract/schemas/membership';
-import { eq } from 'drizzle-orm';
 import type { Context } from '../../context.ts';
-import { users } from '../../db/schema.ts';
 import { badRequest } from '../../http/errors.ts';
 import type { User } from '../auth/sessions.ts';
+import { saveMembershipDraft, saveMembershipForm } from '../members/accounts.ts';
 import type { StorageService } from '../storage/service.ts';
 import { withSignedSignature } from '../user/presenter.ts';
 
@@ -36,7 +35,7 @@ export function membershipService(ctx: Context, storage: StorageService) {
       if (typeof form.signatureUrl === 'string' && form.signatureUrl !== '')
         form.signatureUrl = await ownSignature(me, form.signatureUrl);
       const savedFormData = { ...form, step: draft.step, updatedAt: new Date().toISOString() };
-      await db.update(users).set({ savedFormData }).where(eq(users.id, me.id));
+      await saveMembershipDraft(db, me.id, savedFormData);
       return { message: messages.draftSaved, data: withSignedSignature(savedFormData, me.id) };
     },
 
@@ -50,10 +49,7 @@ export function membershipService(ctx: Context, storage: StorageService) {
         displayName: `${form.name.firstName} ${form.name.lastName}`,
         submittedAt,
       };
-      await db
-        .update(users)
-        .set({ gpaData, savedFormData: { ...gpaData, step: 3 }, sign: signatureUrl })
-        .where(eq(users.id, me.id));
+      await saveMembershipForm(db, me.id, { gpaData, savedFormData: { ...gpaData, step: 3 }, sign: signatureUrl });
       return { message: messages.formSubmitted, data: withSignedSignature(gpaData, me.id) };
     },
   };

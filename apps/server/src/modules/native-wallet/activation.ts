@@ -1,13 +1,12 @@
 import { fillMessage, messages } from '@vault/contract/messages';
 import { compare, fromUnits, multiply, SCALE, toFixed, toUnits } from '@vault/contract/money';
 import type { ActivationAsset } from '@vault/contract/schemas/wallet';
-import { and, eq, sql } from 'drizzle-orm';
 import type { Context } from '../../context.ts';
-import { users } from '../../db/schema.ts';
 import { badRequest, forbidden } from '../../http/errors.ts';
-import type { Ledger } from '../../ledger/index.ts';
+import { balanceAtLeast, type Ledger } from '../../ledger/index.ts';
 import type { User } from '../auth/sessions.ts';
 import type { CatalogueService, CoinRow, TokenRow } from '../catalogue/service.ts';
+import { activateVault, isVaultActivated } from '../members/accounts.ts';
 import { toUserInfo } from '../user/presenter.ts';
 import { vaultAddress } from '../wallet/address.ts';
 
@@ -130,37 +129,28 @@ export function activationService(ctx: Context, deps: { catalogue: CatalogueServ
         });
       const required = requiredAmount(silver, asset.price, asset.decimals);
 
+      // The member's open screens hear of it from an event written with the activation.
       const activate = () =>
-        db
-          .update(users)
-          .set({ isWalletActivated: true, walletActivatedAt: sql`now()`, walletActivatedWith: coinSymbol })
-          .where(
-            and(
-              eq(users.id, me.id),
-              eq(users.isWalletActivated, false),
-              sql`exists (
-                select 1 from ledger_accounts a
-                where a.user_id = ${me.id} and a.kind = 'member' and a.asset = ${coinSymbol}
-                  and a.balance >= ${required}::numeric
-              )`,
-            ),
-          )
-          .returning();
+        db.transaction(async (tx) => {
+          const activated = await activateVault(tx, me.id, coinSymbol, balanceAtLeast(me.id, coinSymbol, required));
+          if (activated) {
+            await ctx.events.emit('walletActivated', { userId: activated.id, email: activated.email }, tx);
+          }
+          return activated;
+        });
       const shortfall = () =>
         badRequest(
           fillMessage(messages.activationShortfall, { amount: toFixed(required, asset.decimals), symbol: coinSymbol }),
           'ACTIVATION_SHORTFALL',
         );
       for (let attempt = 0; attempt < 3; attempt++) {
-        const [activated] = await activate();
+        const activated = await activate();
         if (activated) {
-          ctx.events.emit('walletActivated', { userId: activated.id, email: activated.email });
           return { message: messages.walletActivated, user: toUserInfo(activated) };
         }
         // Nothing updated: already activated, or the balance was short when the statement read it. A
         // credit that arrived just after that read gets another try rather than a wrong shortfall answer.
-        const [row] = await db.select({ activated: users.isWalletActivated }).from(users).where(eq(users.id, me.id));
-        if (row?.activated) throw badRequest(messages.alreadyActivated, 'ALREADY_ACTIVATED');
+        if (await isVaultActivated(db, me.id)) throw badRequest(messages.alreadyActivated, 'ALREADY_ACTIVATED');
         const balance = (await ledger.balances(me.id, [coinSymbol]))[coinSymbol] ?? '0';
         if (compare(balance, required) < 0) throw shortfall();
       }

@@ -77,7 +77,7 @@ export function nativeWalletService(
       if (first) return { message: sentMessage(body.coin), data: first };
       throw error;
     }
-    const sendTo = (to: { id: string }) =>
+    const sendTo = (to: { id: string; email: string }) =>
       ledger.send(
         {
           from: me.id,
@@ -86,6 +86,11 @@ export function nativeWalletService(
           amount: body.amount,
           memo: body.memo,
           onlyIf: and(mayReceive(to.id), failed.notPaused(me.id)),
+          // Both parties' open screens refresh: written with the entry, in its one statement.
+          events: [
+            ctx.events.row('walletUpdated', { userId: me.id, email: me.email }),
+            ctx.events.row('walletUpdated', { userId: to.id, email: to.email }),
+          ],
         },
         idempotency,
       );
@@ -102,8 +107,6 @@ export function nativeWalletService(
         throw isLedgerError(again, 'CONDITION_FAILED') ? recipientNotFound() : again;
       }));
     }
-    ctx.events.emit('walletUpdated', { userId: me.id, email: me.email });
-    ctx.events.emit('walletUpdated', { userId: recipient.id, email: recipient.email });
     await tellRecipient(me, recipient, body, entryId);
     return { message: sentMessage(body.coin), data: { entryId } };
   }

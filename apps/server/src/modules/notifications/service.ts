@@ -1,8 +1,9 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Context } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
-import { notifications, users } from '../../db/schema.ts';
+import { notifications } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
+import { emailOf } from '../members/accounts.ts';
 
 type Row = typeof notifications.$inferSelect;
 /** A notification as the bell shows it (spec 1 §3). */
@@ -11,23 +12,17 @@ const present = (n: Row) => ({ _id: n.id, message: n.message, createdAt: n.creat
 export function notificationService(ctx: Context) {
   return {
     /**
-     * Writes a notification for a member and tells their open screens. With `tx` the row is written in
-     * the caller's transaction and nothing is told yet: the caller calls `announce()` once it has
-     * committed, so no screen shows a notification that was rolled back. Without, it is told at once.
+     * Writes a notification for a member and the event that tells their open screens. With `tx` both are
+     * written in the caller's transaction, so no screen hears of a notification that was rolled back.
      */
     async notify(userId: string, message: string, tx?: Tx) {
       const db = tx ?? ctx.db;
       const [row] = await db.insert(notifications).values({ id: newId(), userId, message }).returning();
-      const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+      const email = await emailOf(db, userId);
+      const user = email === undefined ? undefined : { email };
       const notification = present(row!);
-      let told = false;
-      const announce = () => {
-        if (told || !user) return;
-        told = true;
-        ctx.events.emit('notificationCreated', { userId, email: user.email, notification });
-      };
-      if (!tx) announce();
-      return { notification, announce };
+      if (user) await ctx.events.emit('notificationCreated', { userId, email: user.email, notification }, db);
+      return { notification };
     },
     /**
      * Tells a member about one event that may be reported again (a send answered twice for one
@@ -43,7 +38,7 @@ export function notificationService(ctx: Context) {
         .returning();
       if (!row) return null;
       const notification = present(row);
-      ctx.events.emit('notificationCreated', { userId: to.id, email: to.email, notification });
+      await ctx.events.emit('notificationCreated', { userId: to.id, email: to.email, notification });
       return notification;
     },
     async list(userId: string, page: number, limit: number) {

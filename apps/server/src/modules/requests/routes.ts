@@ -1,4 +1,5 @@
 import { sendTokensBody } from '@vault/contract/schemas/ledger';
+import { swapRequestBody, swapRequestCreated } from '@vault/contract/schemas/swap';
 import {
   rejectRequestBody,
   sendRequestCreated,
@@ -16,7 +17,7 @@ import type { RequestService } from './service.ts';
 
 const requestParams = z.object({ id: z.uuid() });
 
-/** sdira members' send requests, and the back office that decides them. */
+/** Requests an administrator decides (sdira sends, sdira and legacy swaps), and the back office that decides them. */
 export function requestRoutes(app: FastifyInstance, requests: RequestService) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -36,6 +37,25 @@ export function requestRoutes(app: FastifyInstance, requests: RequestService) {
     (req) => requests.createSend(caller(req).user, req.body, idempotencyOf(req)),
   );
 
+  r.post(
+    '/api/request/create-swap-request',
+    {
+      config: { auth: 'member', membership: true },
+      schema: {
+        tags: ['request', 'swap'],
+        summary:
+          'sdira members (any swap) and legacy tokens (/legacy-swap, flow legacy): ask an administrator to swap at ' +
+          'the quote of rates/{flow}/swap; the amount given is held until decided, approval pays exactly the quote. ' +
+          "Answers 'Legacy swap request received successfully. …' for a legacy token, else 'Swap request send to " +
+          "admin' (Idempotency-Key: see the header)",
+        headers: idempotencyHeaders,
+        body: swapRequestBody,
+        response: responses({ 200: swapRequestCreated }),
+      },
+    },
+    (req) => requests.createSwap(caller(req).user, req.body, idempotencyOf(req)),
+  );
+
   const admin = { auth: 'admin' as const };
   const tags = ['admin'];
 
@@ -45,7 +65,7 @@ export function requestRoutes(app: FastifyInstance, requests: RequestService) {
       config: admin,
       schema: {
         tags,
-        summary: 'sdira send requests by status, newest first',
+        summary: 'Send and swap requests by status, newest first',
         querystring: sendRequestsQuery,
         response: responses({ 200: sendRequestsResponse }),
       },
@@ -59,7 +79,9 @@ export function requestRoutes(app: FastifyInstance, requests: RequestService) {
       config: admin,
       schema: {
         tags,
-        summary: 'Approve a pending send request: the held tokens go to the recipient (audited)',
+        summary:
+          'Approve a pending request (audited): a send pays the held tokens to the recipient; a swap gives them to ' +
+          'the treasury, which pays the quoted amount (the spread to revenue), exactly once',
         params: requestParams,
         response: responses({ 200: sendRequestDecided }),
       },
@@ -73,7 +95,7 @@ export function requestRoutes(app: FastifyInstance, requests: RequestService) {
       config: admin,
       schema: {
         tags,
-        summary: 'Reject a pending send request: the held tokens go back to the member (audited)',
+        summary: 'Reject a pending send or swap request: the held tokens go back to the member (audited)',
         params: requestParams,
         body: rejectRequestBody,
         response: responses({ 200: sendRequestDecided }),

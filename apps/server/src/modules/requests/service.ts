@@ -1,51 +1,64 @@
 import { fillMessage, messages } from '@vault/contract/messages';
-import { normalize } from '@vault/contract/money';
+import { add, normalize } from '@vault/contract/money';
 import type { SendTokensBody } from '@vault/contract/schemas/ledger';
+import type { SwapRequestBody } from '@vault/contract/schemas/swap';
 import type { SendRequest } from '@vault/contract/schemas/wallet';
-import { and, desc, eq } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Context } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { memberRequests, users } from '../../db/schema.ts';
+import { memberRequests } from '../../db/schema.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
-import type { Ledger } from '../../ledger/index.ts';
+import { type Ledger, treasury } from '../../ledger/index.ts';
 import { newId } from '../../lib/ids.ts';
 import { audit } from '../admin/audit.ts';
 import type { User } from '../auth/sessions.ts';
 import { assertFitsDecimals, lookupAsset } from '../catalogue/service.ts';
+import { partiesByIds } from '../members/accounts.ts';
 import { failedSendLimit } from '../members/failed-sends.ts';
 import { canReceive, checkedRecipient } from '../members/recipient.ts';
 import type { NotificationService } from '../notifications/service.ts';
+import { payoutLegs, type SwapService, swapLogType } from '../swaps/service.ts';
 
 type Status = SendRequest['status'];
-const recipients = alias(users, 'recipient');
+type RequestRow = typeof memberRequests.$inferSelect;
 
 /**
- * sdira members' send requests (spec 2 §1, §4 "Sdira requests"): the amount moves to a ledger hold at
- * once (so it cannot be spent twice while an administrator reviews it); approval commits the hold to
- * the recipient, rejection releases it back. The request row is written in the same `ledger.transact`
- * as the hold's movement, so a request and its hold never disagree, and the hold's guarded status
- * change lets exactly one decision through.
+ * Requests an administrator decides (spec 2 §1, §4 "Sdira requests"): sdira members' sends, and swaps by
+ * sdira members or of legacy tokens (issue 10 §5, decision 0007). The amount moves to a ledger hold at
+ * once (so it cannot be spent twice while an administrator reviews it); approval commits the hold (to the
+ * recipient; a swap's to the treasury, which pays what was quoted in the same transaction), rejection
+ * releases it back. The request row is written in the same `ledger.transact` as the hold's movement, so a
+ * request and its hold never disagree, and the hold's guarded status change lets exactly one decision
+ * through.
  */
-export function requestService(ctx: Context, ledger: Ledger, notifications: NotificationService) {
+export function requestService(ctx: Context, ledger: Ledger, notifications: NotificationService, swaps: SwapService) {
   const { db } = ctx;
   const failed = failedSendLimit(db);
 
-  /** Requests with the member who made them and the recipient's e-mail. */
-  const withParties = () =>
-    db
-      .select({ request: memberRequests, from: users, toEmail: recipients.email })
-      .from(memberRequests)
-      .innerJoin(users, eq(users.id, memberRequests.userId))
-      .leftJoin(recipients, eq(recipients.id, memberRequests.toUserId))
-      .$dynamic();
+  /** Requests with the member who made them and the recipient's e-mail (members are modules/members'). */
+  async function withParties(requests: RequestRow[]) {
+    const ids = new Set(requests.flatMap((r) => (r.toUserId ? [r.userId, r.toUserId] : [r.userId])));
+    const people = new Map((await partiesByIds(db, [...ids])).map((p) => [p.id, p]));
+    return requests.map((request) => ({
+      request,
+      from: people.get(request.userId)!,
+      toEmail: request.toUserId ? (people.get(request.toUserId)?.email ?? null) : null,
+    }));
+  }
+
+  type Found = Awaited<ReturnType<typeof find>>;
 
   /** A request as the contract shows it, with the ids a decision needs. */
   async function find(id: string) {
-    const [row] = await withParties().where(eq(memberRequests.id, id));
-    if (!row) throw notFound();
+    const [request] = await db.select().from(memberRequests).where(eq(memberRequests.id, id));
+    if (!request) throw notFound();
+    const row = (await withParties([request]))[0]!;
+    // A swap's log type (Crypto Swap or Swap) follows from what was given.
+    const given = row.request.kind === 'swap' ? await lookupAsset(db, row.request.asset) : null;
     return {
       view: present(row),
+      kind: row.request.kind,
+      flow: (given?.kind === 'coin' ? 'crypto' : 'assets') as 'crypto' | 'assets',
       userId: row.request.userId,
       toUserId: row.request.toUserId!,
       holdId: row.request.holdId,
@@ -53,18 +66,25 @@ export function requestService(ctx: Context, ledger: Ledger, notifications: Noti
   }
 
   function present(row: {
-    request: typeof memberRequests.$inferSelect;
-    from: typeof users.$inferSelect;
+    request: RequestRow;
+    from: { id: string; name: string; email: string };
     toEmail: string | null;
   }): SendRequest {
     const { request, from } = row;
+    const decimal = (value: string | null) => (value === null ? null : normalize(value));
     return {
       _id: request.id,
+      kind: request.kind,
       status: request.status,
       from: { _id: from.id, name: from.name, email: from.email },
-      to: row.toEmail ?? '',
+      // A swap's tokens go to the member who asked.
+      to: request.kind === 'swap' ? from.email : (row.toEmail ?? ''),
       coin: request.asset,
       amount: normalize(request.amount),
+      toCoin: request.toAsset,
+      toAmount: decimal(request.toAmount),
+      fee: decimal(request.fee),
+      rate: decimal(request.rate),
       memo: request.memo,
       rejectionReason: request.rejectionReason,
       createdAt: request.createdAt.toISOString(),
@@ -83,24 +103,21 @@ export function requestService(ctx: Context, ledger: Ledger, notifications: Noti
 
   /**
    * Both parties' open screens refresh; the member is told the outcome and, when approved, the recipient
-   * is told what they received and from whom (by e-mail) (notifications, live).
+   * is told what they received and from whom (by e-mail) (notifications, live). Written in the decision's
+   * transaction: what is told commits with the decision or not at all.
    */
-  async function announce(request: Awaited<ReturnType<typeof find>>, notice: string) {
+  async function announce(tx: Tx, request: Found, approved: boolean, notice: string) {
     const { view } = request;
-    ctx.events.emit('walletUpdated', { userId: request.userId, email: view.from.email });
-    const received = view.status === 'approved' && view.to !== '';
-    if (received) ctx.events.emit('walletUpdated', { userId: request.toUserId, email: view.to });
-    // The decision is committed: a failed notice must not turn it into an error (a retry would say 409).
-    await notifications.notify(request.userId, notice).catch((err) => ctx.log.error({ err }, 'request notice failed'));
-    if (!received) return;
+    await ctx.events.emit('walletUpdated', { userId: request.userId, email: view.from.email }, tx);
+    await notifications.notify(request.userId, notice, tx);
+    if (!(view.kind === 'send' && approved && view.to !== '')) return;
+    await ctx.events.emit('walletUpdated', { userId: request.toUserId, email: view.to }, tx);
     const receipt = fillMessage(messages.tokensReceivedNotice, {
       amount: view.amount,
       symbol: view.coin,
       email: view.from.email,
     });
-    await notifications
-      .notify(request.toUserId, receipt)
-      .catch((err) => ctx.log.error({ err }, 'receipt notification failed'));
+    await notifications.notify(request.toUserId, receipt, tx);
   }
 
   return {
@@ -143,27 +160,79 @@ export function requestService(ctx: Context, ledger: Ledger, notifications: Noti
               memo: body.memo || null,
               holdId: hold.holdId,
             });
+            await ctx.events.emit('walletUpdated', { userId: me.id, email: me.email }, tx.db);
             return hold;
           },
           { key: idempotency && { userId: me.id, ...idempotency } },
         );
-        ctx.events.emit('walletUpdated', { userId: me.id, email: me.email });
         return submitted(holdId);
       }),
 
     /** Back office: requests by status, newest first. */
     async list(status: Status | undefined, limit: number) {
-      const rows = await withParties()
+      const requests = await db
+        .select()
+        .from(memberRequests)
         .where(status ? eq(memberRequests.status, status) : undefined)
         .orderBy(desc(memberRequests.createdAt), desc(memberRequests.id))
         .limit(limit);
-      return { data: rows.map(present) };
+      return { data: (await withParties(requests)).map(present) };
     },
 
-    /** Pays the held tokens to the recipient, if they are still an active member (else 409, still pending). */
+    /**
+     * request/create-swap-request: a swap by an sdira member, or of a legacy token (issue 10 §5). The
+     * same checks and quote as a swap (modules/swaps); the amount given waits on a hold, and the request
+     * records what the member confirmed they would receive.
+     */
+    async createSwap(me: User, body: SwapRequestBody, idempotency?: { key: string; requestHash: string }) {
+      const key = idempotency && { userId: me.id, ...idempotency };
+      // A repeat is answered first, as it was (see native-wallet send), even once the quote has expired.
+      const first = key && (await ledger.replay<{ message: string; data: { requestId: string } }>(key));
+      if (first) return first;
+      const s = await swaps.checkRequest(me, body);
+      const requestId = newId();
+      const legacy = s.flow === 'legacy';
+      const answer = await ledger.transact(
+        async (tx) => {
+          const hold = await tx.placeHold({
+            userId: me.id,
+            asset: s.from.symbol,
+            amount: s.amount,
+            reason: 'Swap request',
+            metadata: { requestId, logType: swapLogType(s.flow) },
+          });
+          await tx.db.insert(memberRequests).values({
+            id: requestId,
+            kind: 'swap',
+            userId: me.id,
+            asset: s.from.symbol,
+            amount: s.amount,
+            toAsset: s.to.symbol,
+            toAmount: s.quote.r,
+            fee: s.quote.fe,
+            rate: s.quote.rt,
+            holdId: hold.holdId,
+          });
+          await ctx.events.emit('walletUpdated', { userId: me.id, email: me.email }, tx.db);
+          return {
+            message: legacy ? messages.legacySwapRequestSent : messages.swapRequestSent,
+            data: { requestId },
+          };
+        },
+        { key },
+      );
+      return answer;
+    },
+
+    /**
+     * A send: pays the held tokens to the recipient, if they are still an active member (else 409, still
+     * pending). A swap: the held tokens go to the treasury, which pays the member what they were quoted
+     * (the spread to revenue), in the same transaction.
+     */
     async approve(actor: User, id: string) {
       const request = await find(id);
       if (request.view.status !== 'pending') throw conflict(messages.holdAlreadyResolved, 'REQUEST_DECIDED');
+      if (request.kind === 'swap') return approveSwap(actor, id, request);
       await ledger.transact(async (tx) => {
         const hold = await tx.commitHold(request.holdId, { userId: request.toUserId }, actor.id, {
           metadata: { from: request.userId, to: request.toUserId, requestId: id },
@@ -173,10 +242,10 @@ export function requestService(ctx: Context, ledger: Ledger, notifications: Noti
           throw conflict(messages.recipientNoLongerActive, 'RECIPIENT_INACTIVE');
         await decide(tx.db, id, { status: 'approved', decidedBy: actor.id, decidedAt: new Date() });
         await audit(tx.db, actor, 'request.approve', id, { holdId: hold.holdId, entryId: hold.entryId });
+        const { amount, coin: symbol } = request.view;
+        await announce(tx.db, request, true, fillMessage(messages.sendRequestApprovedNotice, { amount, symbol }));
       });
       const decided = await find(id);
-      const { amount, coin: symbol } = decided.view;
-      await announce(decided, fillMessage(messages.sendRequestApprovedNotice, { amount, symbol }));
       return { message: messages.requestApproved, data: decided.view };
     },
 
@@ -184,9 +253,12 @@ export function requestService(ctx: Context, ledger: Ledger, notifications: Noti
     async reject(actor: User, id: string, reason: string) {
       const request = await find(id);
       if (request.view.status !== 'pending') throw conflict(messages.holdAlreadyResolved, 'REQUEST_DECIDED');
+      const swap = request.kind === 'swap';
       await ledger.transact(async (tx) => {
         const hold = await tx.releaseHold(request.holdId, actor.id, {
-          metadata: { from: request.userId, to: request.toUserId, requestId: id },
+          metadata: swap
+            ? { requestId: id, logType: swapLogType(request.flow) }
+            : { from: request.userId, to: request.toUserId, requestId: id },
         });
         await decide(tx.db, id, {
           status: 'rejected',
@@ -195,13 +267,43 @@ export function requestService(ctx: Context, ledger: Ledger, notifications: Noti
           decidedAt: new Date(),
         });
         await audit(tx.db, actor, 'request.reject', id, { holdId: hold.holdId, entryId: hold.entryId, reason });
+        const { amount, coin: symbol } = request.view;
+        const notice = swap ? messages.swapRequestRejectedNotice : messages.sendRequestRejectedNotice;
+        await announce(tx.db, request, false, fillMessage(notice, { amount, symbol, reason }));
       });
       const decided = await find(id);
-      const { amount, coin: symbol } = decided.view;
-      await announce(decided, fillMessage(messages.sendRequestRejectedNotice, { amount, symbol, reason }));
-      return { message: messages.requestRejected, data: decided.view };
+      return { message: swap ? messages.swapRequestRejected : messages.requestRejected, data: decided.view };
     },
   };
+
+  /** A swap request approved: the hold to the treasury, the treasury's side as quoted, one transaction. */
+  async function approveSwap(actor: User, id: string, request: Found) {
+    const { view, userId } = request;
+    const toAsset = view.toCoin!;
+    const toAmount = view.toAmount!;
+    const fee = view.fee!;
+    const logType = swapLogType(request.flow);
+    await ledger.transact(async (tx) => {
+      const hold = await tx.commitHold(request.holdId, treasury, actor.id, { metadata: { requestId: id, logType } });
+      const { entryId } = await tx.post({
+        kind: 'swap',
+        legs: payoutLegs(userId, { to: toAsset, gross: add(toAmount, fee), fee }),
+        createdBy: actor.id,
+        metadata: { logType, rate: view.rate!, requestId: id },
+      });
+      await decide(tx.db, id, { status: 'approved', decidedBy: actor.id, decidedAt: new Date() });
+      await audit(tx.db, actor, 'request.approve', id, { holdId: hold.holdId, entryId });
+      const notice = fillMessage(messages.swapRequestApprovedNotice, {
+        amount: view.amount,
+        symbol: view.coin,
+        toAmount,
+        toSymbol: toAsset,
+      });
+      await announce(tx.db, request, true, notice);
+    });
+    const decided = await find(id);
+    return { message: messages.swapRequestApproved, data: decided.view };
+  }
 }
 
 /** Marks a pending request decided; the hold's guard already let only one decision get here. */
@@ -212,6 +314,18 @@ async function decide(tx: Tx | Db, id: string, values: Partial<typeof memberRequ
     .where(and(eq(memberRequests.id, id), eq(memberRequests.status, 'pending')))
     .returning({ id: memberRequests.id });
   if (rows.length !== 1) throw conflict(messages.holdAlreadyResolved, 'REQUEST_DECIDED');
+}
+
+/**
+ * What a member's history shows of the requests behind these holds (transaction-log): the memo, and the
+ * reason when rejected.
+ */
+export async function requestNotesByHold(q: Tx | Db, holdIds: string[]) {
+  if (holdIds.length === 0) return [];
+  return q
+    .select({ holdId: memberRequests.holdId, memo: memberRequests.memo, reason: memberRequests.rejectionReason })
+    .from(memberRequests)
+    .where(inArray(memberRequests.holdId, holdIds));
 }
 
 export type RequestService = ReturnType<typeof requestService>;

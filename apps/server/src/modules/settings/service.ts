@@ -1,8 +1,10 @@
 import type { Settings } from '@vault/contract/schemas/site';
+import { DEFAULT_SWAP_SPREAD_PERCENT } from '@vault/contract/swap-pricing';
 import { eq, sql } from 'drizzle-orm';
 import type { Context } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { settings } from '../../db/schema.ts';
+import { rowsVersion } from '../catalogue/service.ts';
 
 export const DEFAULT_SETTINGS: Settings = {
   maintenance: false,
@@ -11,7 +13,14 @@ export const DEFAULT_SETTINGS: Settings = {
   supportEmail: 'support@vault.local',
   videoUrl: '/media/intro.mp4',
   androidAppUrl: '/about-us',
+  swapSpreadPercent: DEFAULT_SWAP_SPREAD_PERCENT,
 };
+
+/**
+ * The settings' version, as a SQL expression for another module's statement (the dashboard's): it changes
+ * with every write of a setting, in any process, so a view of the settings kept in memory knows it is stale.
+ */
+export const settingsVersion = rowsVersion(settings);
 
 /**
  * How long a process trusts the maintenance flag it read: every member call asks, so it is read at most
@@ -39,8 +48,12 @@ export function settingsService(ctx: Context) {
       return on;
     },
     async all(): Promise<Settings> {
-      const rows = await ctx.db.select().from(settings);
-      const stored = Object.fromEntries(rows.map((r) => [r.key, r.value]));
+      // Read as text and parsed here: Drizzle parses a jsonb string again, so the string '0.5' (the swap
+      // spread) would come back as the number 0.5.
+      const rows = await ctx.db
+        .select({ key: settings.key, value: sql<string>`${settings.value}::text` })
+        .from(settings);
+      const stored = Object.fromEntries(rows.map((r) => [r.key, JSON.parse(r.value)]));
       return { ...DEFAULT_SETTINGS, ...stored } as Settings;
     },
     /** Sets one setting; `q` may be the caller's transaction (an administrator's change and its audit row). */

@@ -3,12 +3,13 @@ import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { LIMITS, PUBLIC_UPLOAD_TYPES, UPLOAD_TYPES } from '@vault/contract/constants';
 import { messages } from '@vault/contract/messages';
-import { and, eq, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, eq, notInArray, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Context } from '../../context.ts';
-import { uploads, users } from '../../db/schema.ts';
+import { uploads } from '../../db/schema.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import { liveRole } from '../members/accounts.ts';
 import { mayView } from './access.ts';
 import { FILE_NAME, fileNameOf, type SignedParts, setFileUrlKey, storedPath, verifiedViewer } from './file-urls.ts';
 
@@ -117,14 +118,16 @@ export function storageService(ctx: StorageContext) {
       const viewerId = verifiedViewer(url);
       if (!viewerId) return null;
       const fileName = url.name;
-      // The viewer's role comes with the file in one query; users belong to the account modules, and only
-      // whether the viewer is a live administrator is read here.
-      const [row] = await ctx.db
-        .select({ userId: uploads.userId, kind: uploads.kind, mime: uploads.mime, role: users.role })
-        .from(uploads)
-        .leftJoin(users, and(eq(users.id, viewerId), isNull(users.deletedAt)))
-        .where(eq(uploads.fileName, fileName));
-      if (!row || !(await mayView(row.role ? { id: viewerId, role: row.role } : null, row))) return null;
+      // The file and the viewer's role (users belong to modules/members: only whether the viewer is a live
+      // account, and an administrator, is asked), in parallel.
+      const [[row], role] = await Promise.all([
+        ctx.db
+          .select({ userId: uploads.userId, kind: uploads.kind, mime: uploads.mime })
+          .from(uploads)
+          .where(eq(uploads.fileName, fileName)),
+        liveRole(ctx.db, viewerId),
+      ]);
+      if (!row || !(await mayView(role ? { id: viewerId, role } : null, row))) return null;
       const file = path.join(dirOf(row.kind), fileName);
       const size = await stat(file).then(
         (s) => s.size,

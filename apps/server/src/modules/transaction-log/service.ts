@@ -2,10 +2,11 @@ import { DISPLAY_DECIMALS } from '@vault/contract/constants';
 import { fillMessage, messages } from '@vault/contract/messages';
 import { SCALE } from '@vault/contract/money';
 import type { LogsQuery, TokenSend, TransactionLog } from '@vault/contract/schemas/wallet';
-import { inArray } from 'drizzle-orm';
 import type { Context } from '../../context.ts';
-import { cryptoCoins, memberRequests, nativeTokens, users } from '../../db/schema.ts';
 import { type HistoryFilter, type HistoryRow, memberHistory } from '../../ledger/index.ts';
+import { assetsShown } from '../catalogue/service.ts';
+import { partiesByIds } from '../members/accounts.ts';
+import { requestNotesByHold } from '../requests/service.ts';
 
 /**
  * Transaction logs (spec 2 §3 "Transaction log item", §4 "Transaction list direction") are a view over
@@ -56,50 +57,21 @@ export function transactionLogService(ctx: Context) {
       for (const leg of row.legs) assets.add(leg.asset);
       if (row.hold) holds.add(row.hold.id);
     }
-    const [people, tokens, requests] = await Promise.all([
-      ids.size
-        ? db
-            .select({ id: users.id, name: users.name, email: users.email, deletedAt: users.deletedAt })
-            .from(users)
-            .where(inArray(users.id, [...ids]))
-        : [],
-      assets.size
-        ? Promise.all([
-            db
-              .select({
-                symbol: nativeTokens.coinSymbol,
-                shortName: nativeTokens.shortName,
-                decimals: nativeTokens.decimals,
-                icon: nativeTokens.iconUrl,
-              })
-              .from(nativeTokens)
-              .where(inArray(nativeTokens.coinSymbol, [...assets])),
-            db
-              .select({ symbol: cryptoCoins.coinSymbol, decimals: cryptoCoins.decimals, icon: cryptoCoins.iconUrl })
-              .from(cryptoCoins)
-              .where(inArray(cryptoCoins.coinSymbol, [...assets])),
-          ])
-        : [[], []],
-      holds.size
-        ? db
-            .select({
-              holdId: memberRequests.holdId,
-              memo: memberRequests.memo,
-              reason: memberRequests.rejectionReason,
-            })
-            .from(memberRequests)
-            .where(inArray(memberRequests.holdId, [...holds]))
-        : [],
+    // Each from its owner (members, catalogue, requests), in parallel.
+    const [people, shown, requests] = await Promise.all([
+      partiesByIds(db, [...ids]),
+      assetsShown(db, [...assets]),
+      requestNotesByHold(db, [...holds]),
     ]);
     return {
       parties: new Map(people.map((p) => [p.id, { name: p.name, email: p.deletedAt ? null : p.email }])),
       // A symbol is a native token or a crypto coin; the token wins if both ever existed.
       tokens: new Map([
-        ...tokens[1].map((c): [string, Token] => [
+        ...shown.coins.map((c): [string, Token] => [
           c.symbol,
           { coinSymbol: c.symbol, shortName: c.symbol, decimals: c.decimals, icon: { url: c.icon }, isCoin: true },
         ]),
-        ...tokens[0].map((t): [string, Token] => [
+        ...shown.tokens.map((t): [string, Token] => [
           t.symbol,
           { coinSymbol: t.symbol, shortName: t.shortName, decimals: t.decimals, icon: { url: t.icon }, isCoin: false },
         ]),

@@ -1,9 +1,8 @@
 import { messages } from '@vault/contract/messages';
-import { eq, sql } from 'drizzle-orm';
 import type { Context } from '../../context.ts';
-import { users } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
 import type { SessionService, User } from '../auth/sessions.ts';
+import * as accounts from '../members/accounts.ts';
 import type { StorageService } from '../storage/service.ts';
 import { toUserInfo } from './presenter.ts';
 
@@ -11,8 +10,8 @@ export function userService(ctx: Context, sessions: SessionService, storage: Sto
   const { db } = ctx;
   return {
     async rename(me: User, name: string) {
-      const [user] = await db.update(users).set({ name }).where(eq(users.id, me.id)).returning();
-      return { message: messages.nameUpdated, data: toUserInfo(user!) };
+      const user = await accounts.rename(db, me.id, name);
+      return { message: messages.nameUpdated, data: toUserInfo(user) };
     },
 
     /**
@@ -22,15 +21,7 @@ export function userService(ctx: Context, sessions: SessionService, storage: Sto
     async setProfilePicture(me: User, url: string) {
       const picture = await storage.use(me.id, url, 'profilePicture');
       if (!picture) throw notFound();
-      const { user, previous } = await db.transaction(async (tx) => {
-        const [before] = await tx
-          .select({ picture: users.profilePicture })
-          .from(users)
-          .where(eq(users.id, me.id))
-          .for('update');
-        const [user] = await tx.update(users).set({ profilePicture: picture }).where(eq(users.id, me.id)).returning();
-        return { user: user!, previous: before?.picture };
-      });
+      const { user, previous } = await accounts.setProfilePicture(db, me.id, picture);
       if (previous && previous !== picture) await storage.release(me.id, previous, 'profilePicture');
       return { message: messages.pictureUpdated, data: toUserInfo(user) };
     },
@@ -41,20 +32,7 @@ export function userService(ctx: Context, sessions: SessionService, storage: Sto
      * public and private.
      */
     async deleteAccount(me: User) {
-      await db
-        .update(users)
-        .set({
-          deletedAt: sql`now()`,
-          email: `deleted+${me.id}@deleted.invalid`,
-          name: 'Deleted member',
-          passwordHash: '!',
-          profilePicture: null,
-          savedFormData: null,
-          kyc: null,
-          gpaData: null,
-          sign: null,
-        })
-        .where(eq(users.id, me.id));
+      await accounts.anonymise(db, me.id);
       await sessions.revokeAll(me.id);
       await storage.removeAllOf(me.id);
       return { message: messages.accountDeleted };

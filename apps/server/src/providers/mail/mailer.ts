@@ -1,3 +1,4 @@
+import { desc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { outbox } from '../../db/schema.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
@@ -29,4 +30,17 @@ export function createMailer(opts: { db: Db; queue: JobQueue; delivers: boolean 
       return opts.delivers ? opts.db.transaction((tx) => write(tx, mail)) : write(opts.db, mail);
     },
   };
+}
+
+/**
+ * The newest mails, to one address when asked (lower-cased), newest first: the back office's outbox view
+ * (modules/admin), which redacts them and audits the read in the same transaction (`q`).
+ */
+export function recentMails(q: Tx | Db, filter: { to?: string; limit: number }) {
+  return q
+    .select()
+    .from(outbox)
+    .where(filter.to ? eq(outbox.to, filter.to.toLowerCase()) : undefined)
+    .orderBy(desc(outbox.createdAt))
+    .limit(filter.limit);
 }

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { ErrorCode } from '@vault/contract/errors';
 import { messages } from '@vault/contract/messages';
 import { loginBody } from '@vault/contract/schemas/auth';
 import type { LoginResponse } from '@vault/contract/schemas/user';
@@ -59,7 +60,8 @@ function SignInForm() {
       else modals.open('openAccount');
     } catch (error) {
       toast.error(loginErrorText(error));
-      if (error instanceof ApiError && error.body.code === 'EMAIL_NOT_VERIFIED') setUnverifiedEmail(values.email);
+      if (error instanceof ApiError && error.body.code === ErrorCode.EMAIL_NOT_VERIFIED)
+        setUnverifiedEmail(values.email);
     }
   });
 

@@ -1,6 +1,5 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import {
-  type CurrencyInfo,
   LOG_PAGE_SIZE,
   type LogsQuery,
   type Sparklines,
@@ -8,23 +7,19 @@ import {
   type TransactionLog,
 } from '@vault/contract/schemas/wallet';
 import { api } from '../../lib/api';
+import { currencyInfoKey, WALLET_QUERY_ROOT } from '../../lib/wallet-data';
+
+export { useCurrencyInfo, WALLETS_NOT_LOADED } from '../../lib/wallet-data';
 
 /** Cache keys of the wallet screens; realtime wallet events invalidate `walletKeys.all`. */
 export const walletKeys = {
-  all: ['wallet'] as const,
-  currencyInfo: ['wallet', 'currency-info'] as const,
+  all: WALLET_QUERY_ROOT,
+  currencyInfo: currencyInfoKey,
   tokenSends: ['wallet', 'token-sends'] as const,
   sparklines: (symbol: string) => ['wallet', 'sparklines', symbol] as const,
   /** Infinite lists of logs (a key of their own: an infinite query's cache differs from a single page's). */
   logPages: (query: LogFilter) => ['wallet', 'log-pages', query] as const,
 };
-
-/** What the screens that read the currency info say when it cannot be loaded. */
-export const WALLETS_NOT_LOADED = 'Your wallets could not be loaded.';
-
-/** The dashboard's data (spec 1 §3 currency info): wallets, native wallets, user, activation assets. */
-export const useCurrencyInfo = () =>
-  useQuery({ queryKey: walletKeys.currencyInfo, queryFn: () => api<CurrencyInfo>('wallet/currency-info') });
 
 /** How many of the newest token sends /token-history asks for (the server's default, said explicitly). */
 export const TOKEN_SENDS_LIMIT = 100;

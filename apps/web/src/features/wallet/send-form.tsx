@@ -14,11 +14,9 @@ import { cardClass } from '../../components/card';
 import { FieldError, FieldFrame, inputClass, labelClass, TextArea, TextField } from '../../components/field';
 import { Modal } from '../../components/modal';
 import { TokenIcon } from '../../components/token-icon';
-import { ApiError } from '../../lib/api';
 import { showServerError } from '../../lib/form-errors';
-import { errorText } from '../../lib/format';
 import { grouped, HIDDEN, usd } from '../../lib/money-format';
-import { moneyPoster } from '../../lib/money-post';
+import { useMoneyConfirm } from '../../lib/money-post';
 import { toast } from '../../lib/toast';
 import { Masked } from './masked';
 import { useHiddenBalances } from './portfolio-hidden';
@@ -61,7 +59,6 @@ const USD_DECIMALS = 2;
 const readOnlyClass = `${inputClass} read-only:bg-sunken read-only:text-ink-muted`;
 
 /** A 4xx: the server looked at the send and refused it, so nothing was sent and the key is spent. */
-const isRefusal = (error: unknown) => error instanceof ApiError && error.status >= 400 && error.status < 500;
 
 /** amount × price to the cent, or nothing while the amount is not (yet) a valid amount. */
 function usdValue(amount: string, price: string | undefined): string | null {
@@ -98,11 +95,9 @@ export function SendForm({ wallets, initialCoin, lockedCoin, asRequest, memberEm
 
   const [pending, setPending] = useState<Pending | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
-  const inFlight = useRef(false);
   const cancelRef = useRef<HTMLButtonElement>(null);
   // Confirming the same send again after no answer reuses its Idempotency-Key: it is sent once.
-  const [postMoney] = useState(moneyPoster);
+  const { submitting, confirm: send } = useMoneyConfirm();
 
   const ids = {
     to: `${formId}-to`,
@@ -128,47 +123,34 @@ export function SendForm({ wallets, initialCoin, lockedCoin, asRequest, memberEm
     setDialogOpen(true);
   });
 
-  const confirm = async () => {
-    if (!pending || inFlight.current) return;
-    inFlight.current = true;
-    setSubmitting(true);
-    try {
-      const res = await postMoney<{ message: string }>(
-        asRequest ? 'request/create-legacy-send-request' : 'native-wallet/send-tokens',
-        pending.body,
-      );
-      const sentFrom = wallets.find((w) => w.coinSymbol === pending.body.coin);
-      addRecentSend(memberEmail, {
-        to: pending.body.to,
-        amount: pending.body.amount,
-        coin: pending.body.coin,
-        memo: pending.body.memo ?? '',
-        tokenName: sentFrom?.displayName ?? pending.body.coin,
-        tokenImage: sentFrom?.icon.url ?? '',
-        decimals: sentFrom?.decimals,
-        date: new Date().toISOString(),
-      });
-      toast.success(res.message);
-      void queryClient.invalidateQueries({ queryKey: walletKeys.all });
-      setDialogOpen(false);
-      navigate('/cryptocurrency');
-    } catch (error) {
-      if (!isRefusal(error)) {
-        // No answer (network) or a server failure (5xx): the send may or may not have happened. Keep the dialog
-        // (and so the key); Confirm retries safely, the server answers a send it already made with its first answer.
-        toast.error(errorText(error));
-        return;
-      }
-      setDialogOpen(false);
-      setPending(null);
-      if (error instanceof ApiError && error.status === 404 && !error.body.fields) {
-        form.setError('to', { message: error.message });
-      }
-      showServerError(error, form.setError);
-    } finally {
-      inFlight.current = false;
-      setSubmitting(false);
-    }
+  const confirm = () => {
+    if (!pending) return;
+    const body = pending.body;
+    return send(asRequest ? 'request/create-legacy-send-request' : 'native-wallet/send-tokens', body, {
+      done: (res: { message: string }) => {
+        const sentFrom = wallets.find((w) => w.coinSymbol === body.coin);
+        addRecentSend(memberEmail, {
+          to: body.to,
+          amount: body.amount,
+          coin: body.coin,
+          memo: body.memo ?? '',
+          tokenName: sentFrom?.displayName ?? body.coin,
+          tokenImage: sentFrom?.icon.url ?? '',
+          decimals: sentFrom?.decimals,
+          date: new Date().toISOString(),
+        });
+        toast.success(res.message);
+        void queryClient.invalidateQueries({ queryKey: walletKeys.all });
+        setDialogOpen(false);
+        navigate('/cryptocurrency');
+      },
+      refused: (error) => {
+        setDialogOpen(false);
+        setPending(null);
+        if (error.status === 404 && !error.body.fields) form.setError('to', { message: error.message });
+        showServerError(error, form.setError);
+      },
+    });
   };
 
   const refill = (entry: RecentSend) => {

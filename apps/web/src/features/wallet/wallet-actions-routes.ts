@@ -53,7 +53,8 @@ export function dashboardActions(member: Member): WalletAction[] {
  * - legacy (sdira) wallets of sdira members: Send Request, Swap Request, Top-Up Request, Redeem (direct wire).
  * What an sdira member does by request is named so: Send is Send Request on every wallet, and their crypto
  * wallets have no Send (requests move platform tokens only). Anyone else holding a legacy token gets only
- * what works for them: Send and Redeem (direct wire, as for every legacy token).
+ * what works for them: Send, Swap Request (legacy tokens swap by request) and Redeem (direct wire, as for
+ * every legacy token).
  * Opportunity holdings have their own screen, not this one.
  */
 export function walletActions(
@@ -91,13 +92,11 @@ export function walletActions(
         // Exchange lists the token on the member marketplace (never offered for the 1 USD liquidity token).
         { label: 'Exchange', target: gated(member, '/silent-wave', { ...state, mode: 'sell' }) },
       ];
-    case 'legacy':
-      if (!sdira) return [send, directWire];
-      return [
-        send,
-        { label: 'Swap Request', target: gated(member, '/legacy-swap', state) },
-        { label: 'Top-Up Request', target: go('/cqr-asset-tokens', state) },
-        directWire,
-      ];
+    case 'legacy': {
+      // Legacy tokens are swapped by request whoever holds them (issue 10 §5).
+      const swapRequest: WalletAction = { label: 'Swap Request', target: gated(member, '/legacy-swap', state) };
+      if (!sdira) return [send, swapRequest, directWire];
+      return [send, swapRequest, { label: 'Top-Up Request', target: go('/cqr-asset-tokens', state) }, directWire];
+    }
   }
 }

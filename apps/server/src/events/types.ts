@@ -1,8 +1,6 @@
-import { EventEmitter } from 'node:events';
-
 /**
- * Domain events. Services emit them; the realtime gateway turns them into socket.io messages,
- * so services never import socket.io.
+ * Domain events. Services emit them; the realtime gateway turns them into socket.io messages
+ * (realtime/gateway.ts), so services never import socket.io.
  */
 export type DomainEvents = {
   userBlocked: { userId: string; email: string; blockReason: string };
@@ -20,13 +18,6 @@ export type DomainEvents = {
   walletActivated: { userId: string; email: string };
 };
 
-export class EventBus {
-  private readonly emitter = new EventEmitter();
-  emit<K extends keyof DomainEvents>(name: K, payload: DomainEvents[K]) {
-    this.emitter.emit(name, payload);
-  }
-  on<K extends keyof DomainEvents>(name: K, listener: (payload: DomainEvents[K]) => void) {
-    this.emitter.on(name, listener);
-    return () => this.emitter.off(name, listener);
-  }
-}
+export type EventName = keyof DomainEvents;
+/** One event as it is stored: its name, its payload and the scope that may deliver it. */
+export type EventRow = { scope: string; name: EventName; payload: DomainEvents[EventName] };

@@ -1,0 +1,102 @@
+/**
+ * Every `code` the API answers with (`{ message, code, fields? }`), listed once: the server's AppError takes
+ * only these (`ErrorCode`), the error response schema allows only these (so `/api/docs` lists them), and the
+ * web compares against `ErrorCode.X`, never a string of its own. The message is what a member reads; the
+ * code is what a program branches on. Add a code here before a service answers it.
+ */
+export const ERROR_CODES = [
+  // Any route: the request itself (http/errors.ts, http/json-body.ts, Fastify's own refusals, mapped)
+  'BAD_REQUEST',
+  'VALIDATION',
+  'MALFORMED_JSON',
+  'BAD_TEXT',
+  'BAD_URL',
+  'URL_TOO_LONG',
+  'BODY_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'NOT_FOUND',
+  'CONFLICT',
+  'TOO_MANY_REQUESTS',
+  'INTERNAL',
+  // Access (http/auth.ts): sessions, roles, gates
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'MAINTENANCE',
+  'PASSWORD_CHANGE_REQUIRED',
+  'MEMBERSHIP_REQUIRED',
+  // Accounts (auth)
+  'HUMAN_CHECK_FAILED',
+  'EMAIL_TAKEN',
+  'INVALID_CREDENTIALS',
+  'BLOCKED',
+  'EMAIL_NOT_VERIFIED',
+  'CODE_INVALID',
+  'CODE_EXPIRED',
+  'OLD_PASSWORD_WRONG',
+  'SAME_PASSWORD',
+  // Uploads (storage) and the membership form
+  'FILE_MISSING',
+  'FILE_TOO_LARGE',
+  'FILE_TYPE_NOT_ALLOWED',
+  'BAD_UPLOAD_TYPE',
+  'UPLOAD_UNREADABLE',
+  'STORAGE_QUOTA_EXCEEDED',
+  'TOO_MANY_PARTS',
+  'TOO_MANY_FILES',
+  'TOO_MANY_FIELDS',
+  'SIGNATURE_REQUIRED',
+  // Catalogue and prices
+  'UNKNOWN_ASSET',
+  'TOO_MANY_DECIMALS',
+  'INVALID_PRICE',
+  'PRICE_FIXED',
+  'PRICE_TOO_HIGH',
+  // Vault activation
+  'ADMIN_NO_VAULT',
+  'ALREADY_ACTIVATED',
+  'ACTIVATION_UNAVAILABLE',
+  'ACTIVATION_COIN_NOT_ACCEPTED',
+  'ACTIVATION_SHORTFALL',
+  'NOT_ACTIVATED',
+  // Sends and requests
+  'INSUFFICIENT_BALANCE',
+  'INVALID_AMOUNT',
+  'SEND_TO_SELF',
+  'RECIPIENT_NOT_FOUND',
+  'RECIPIENT_INACTIVE',
+  'SDIRA_REQUEST_REQUIRED',
+  'SDIRA_ONLY',
+  'REQUEST_DECIDED',
+  // Swaps
+  'PAIR_NOT_OFFERED',
+  'SAME_TOKEN',
+  'TARGET_LEGACY',
+  'SWAP_TOO_SMALL',
+  'SWAP_REQUEST_REQUIRED',
+  'SWAP_NOT_A_REQUEST',
+  'QUOTE_INVALID',
+  'QUOTE_EXPIRED',
+  'PRICE_MOVED',
+  // The ledger's refusals, in the spec's words at the edge (http/errors.ts fromLedgerError)
+  'HOLD_RESOLVED',
+  'ALREADY_REVERSED',
+  'NOT_REVERSIBLE',
+  'IDEMPOTENCY_KEY_REUSED',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** The codes by name, for comparisons: `error.body.code === ErrorCode.QUOTE_EXPIRED`. */
+export const ErrorCode = Object.freeze(Object.fromEntries(ERROR_CODES.map((code) => [code, code]))) as {
+  readonly [K in ErrorCode]: K;
+};
+
+export const isErrorCode = (value: unknown): value is ErrorCode =>
+  typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
+
+/**
+ * Codes the web app gives a failed call that never got an answer of ours: no connection, or an answer
+ * without our shape (a proxy's error page). The API never answers them.
+ */
+export const CLIENT_ERROR_CODES = ['NETWORK', 'UNKNOWN'] as const;
+export type ClientErrorCode = (typeof CLIENT_ERROR_CODES)[number];
