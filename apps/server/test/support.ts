@@ -1,5 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, desc, eq, sql } from 'drizzle-orm';
@@ -232,4 +233,23 @@ export async function memberSocket(
       }),
     close: () => socket.disconnect(),
   };
+}
+
+/** The Redis the multi-process tests share (they are skipped when nothing answers there). */
+export const TEST_REDIS_URL = 'redis://127.0.0.1:6379';
+
+/** Whether something answers PING on the Redis port. */
+export async function redisAnswers(redisUrl = TEST_REDIS_URL): Promise<boolean> {
+  const { hostname, port } = new URL(redisUrl);
+  return new Promise((resolve) => {
+    const conn = createConnection({ host: hostname, port: Number(port) });
+    const done = (ok: boolean) => {
+      conn.destroy();
+      resolve(ok);
+    };
+    conn.setTimeout(1000, () => done(false));
+    conn.once('error', () => done(false));
+    conn.once('connect', () => conn.write('PING\r\n'));
+    conn.once('data', (data) => done(data.toString().startsWith('+PONG')));
+  });
 }

@@ -1,13 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createLedger } from '../../src/ledger/index.ts';
-import { createLoggedInMember, startServer, type TestServer } from '../support.ts';
+import { createLoggedInMember, redisAnswers, startServer, TEST_REDIS_URL, type TestServer } from '../support.ts';
 import { createToken } from './fixtures/catalogue.ts';
 
 /**
@@ -15,22 +14,9 @@ import { createToken } from './fixtures/catalogue.ts';
  * written by a movement in one process reaches a socket held by another: the movement's transaction
  * writes it, a server process claims and delivers it, the Redis adapter carries it to the socket.
  */
-const REDIS_URL = 'redis://127.0.0.1:6379';
+const REDIS_URL = TEST_REDIS_URL;
 const root = path.resolve(import.meta.dirname, '../../../..');
 
-async function redisAnswers(): Promise<boolean> {
-  return new Promise((resolve) => {
-    const conn = createConnection({ host: '127.0.0.1', port: 6379 });
-    const done = (ok: boolean) => {
-      conn.destroy();
-      resolve(ok);
-    };
-    conn.setTimeout(1000, () => done(false));
-    conn.once('error', () => done(false));
-    conn.once('connect', () => conn.write('PING\r\n'));
-    conn.once('data', (data) => done(data.toString().startsWith('+PONG')));
-  });
-}
 const redisUp = await redisAnswers();
 
 type Child = { child: ChildProcess; output: () => string; stop: () => Promise<void> };

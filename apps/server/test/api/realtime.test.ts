@@ -1,17 +1,18 @@
 import type { AddressInfo } from 'node:net';
-import { createConnection } from 'node:net';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createAdmin,
   createLoggedInMember,
   randomIp,
+  redisAnswers,
   requestResetCode,
   startServer,
+  TEST_REDIS_URL,
   type TestServer,
 } from '../support.ts';
 
-const REDIS_URL = 'redis://127.0.0.1:6379';
+const REDIS_URL = TEST_REDIS_URL;
 
 let server: TestServer;
 let baseUrl: string;
@@ -166,22 +167,6 @@ describe('realtime gateway', () => {
     expect(await gone).toBe('io server disconnect');
   });
 });
-
-/** Whether something answers PING on the Redis port. */
-async function redisAnswers(): Promise<boolean> {
-  const { hostname, port } = new URL(REDIS_URL);
-  return new Promise((resolve) => {
-    const conn = createConnection({ host: hostname, port: Number(port) });
-    const done = (ok: boolean) => {
-      conn.destroy();
-      resolve(ok);
-    };
-    conn.setTimeout(1000, () => done(false));
-    conn.once('error', () => done(false));
-    conn.once('connect', () => conn.write('PING\r\n'));
-    conn.once('data', (data) => done(data.toString().startsWith('+PONG')));
-  });
-}
 
 const redisUp = await redisAnswers();
 if (!redisUp) console.warn(`[realtime.test] skipping the two-server test: no Redis answers at ${REDIS_URL}`);
