@@ -97,7 +97,7 @@ export function createLedger(db: Db, options: { tracksLots?: LotRule } = {}) {
     async send(
       input: { from: string; to: string; asset: string; amount: string; memo?: string } & Pick<
         EntryInput,
-        'onlyIf' | 'events'
+        'onlyIf' | 'events' | 'writes' | 'id'
       >,
       keyed?: Keyed,
     ): Promise<{ entryId: string }> {
@@ -110,6 +110,8 @@ export function createLedger(db: Db, options: { tracksLots?: LotRule } = {}) {
         metadata: { from: input.from, to: input.to },
         onlyIf: input.onlyIf,
         events: input.events,
+        writes: input.writes,
+        id: input.id,
       };
       const key = memberKey(input.from, keyed);
       if (await tracksLots(db, input.asset)) {

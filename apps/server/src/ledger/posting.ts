@@ -45,6 +45,14 @@ export type EntryInput = {
    * and only if the entry does, and are delivered once it commits.
    */
   events?: EventRow[];
+  /**
+   * Rows of the caller's own tables written by the same statement, only when it writes the entry: each a
+   * function of the statement's guard (a WHERE clause) returning an INSERT … SELECT … guard (e.g. the
+   * recipient's notification of a send). For the one-statement send, which has no transaction around it.
+   */
+  writes?: ((guard: SQL) => SQL)[];
+  /** The entry's id, when the caller must know it before (to key its own rows by it); else a new one. */
+  id?: string;
 };
 
 /** What a movement needs: where it runs, the account directory, the lot rule. */
@@ -57,7 +65,14 @@ export type Scope = {
   created?: Set<string>;
 };
 
-type Row = { kind: string; memo?: string | null; createdBy?: string | null; reverses?: string; metadata: object };
+type Row = {
+  id?: string;
+  kind: string;
+  memo?: string | null;
+  createdBy?: string | null;
+  reverses?: string;
+  metadata: object;
+};
 export type Line = { party: Party; asset: string; units: bigint; account: string };
 
 /** Units of a positive decimal amount; anything else is INVALID_AMOUNT (a rejected promise in callers). */
@@ -106,11 +121,17 @@ export async function write(
   scope: Scope,
   row: Row,
   written: Line[],
-  opts: { alsoLock?: string[]; claim?: IdempotencyKey; onlyIf?: SQL; events?: EventRow[] } = {},
+  opts: {
+    alsoLock?: string[];
+    claim?: IdempotencyKey;
+    onlyIf?: SQL;
+    events?: EventRow[];
+    writes?: EntryInput['writes'];
+  } = {},
 ): Promise<string | null> {
   const { q, db } = scope;
   const { claim, onlyIf } = opts;
-  const entryId = newId();
+  const entryId = row.id ?? newId();
   const deltas = new Map<string, bigint>();
   for (const line of written) deltas.set(line.account, (deltas.get(line.account) ?? 0n) + line.units);
   for (const account of opts.alsoLock ?? []) deltas.set(account, deltas.get(account) ?? 0n);
@@ -128,6 +149,10 @@ export async function write(
     with ${onlyIf ? sql`ok as (select 1 where ${onlyIf}),` : sql``}
     ${claim ? sql`claim as (${claimInStatement(claim, { entryId }, onlyIf && sql`from ok`)}),` : sql``}
     ${opts.events?.length ? sql`told as (${eventsInsert(opts.events, claimed)}),` : sql``}
+    ${sql.join(
+      (opts.writes ?? []).map((insert, i) => sql`${sql.raw(`also_${i}`)} as (${insert(claimed)}),`),
+      sql` `,
+    )}
     entry as (
       insert into journal_entries (id, kind, memo, created_by, reverses, metadata)
       select ${entryId}::uuid, ${row.kind}, ${row.memo ?? null}, ${row.createdBy ?? null}::uuid,
@@ -200,8 +225,9 @@ export async function postUnits(
   const metadata = entryKinds.metadata(input.kind, input.metadata);
   if (legs.length === 0) throw new LedgerError('UNBALANCED', 'an entry without legs');
   const written = await lines(scope, legs);
-  const row = { kind: input.kind, memo: input.memo, createdBy: input.createdBy, metadata };
-  const entryId = await write(scope, row, written, { claim: opts.claim, onlyIf: input.onlyIf, events: input.events });
+  const row = { id: input.id, kind: input.kind, memo: input.memo, createdBy: input.createdBy, metadata };
+  const { onlyIf, events, writes } = input;
+  const entryId = await write(scope, row, written, { claim: opts.claim, onlyIf, events, writes });
   if (entryId && opts.lots) await moveLots(scope.q, entryId, memberLines(written), scope.tracksLots);
   return entryId;
 }

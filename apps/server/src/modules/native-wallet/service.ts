@@ -5,6 +5,8 @@ import { and } from 'drizzle-orm';
 import type { Context } from '../../context.ts';
 import { badRequest, forbidden } from '../../http/errors.ts';
 import { isLedgerError, type Ledger } from '../../ledger/index.ts';
+import { newId } from '../../lib/ids.ts';
+import { refusedByPostgres } from '../../lib/postgres-error.ts';
 import type { User } from '../auth/sessions.ts';
 import { assertFitsDecimals, type CatalogueService } from '../catalogue/service.ts';
 import { failedSendLimit } from '../members/failed-sends.ts';
@@ -44,27 +46,6 @@ export function nativeWalletService(
     return rememberedRecipient(me, body.to) ?? lookUp(me, body);
   }
 
-  /**
-   * The recipient's notification, after the money moved: one insert, keyed by the entry, so a repeated
-   * Idempotency-Key (answered with the same entry) tells nobody twice. The send is done whatever happens
-   * here: a failure is logged, never answered as an error (the member would send again).
-   */
-  async function tellRecipient(
-    me: User,
-    recipient: { id: string; email: string },
-    body: SendTokensBody,
-    entryId: string,
-  ) {
-    const message = fillMessage(messages.tokensReceivedNotice, {
-      amount: normalize(body.amount),
-      symbol: body.coin,
-      email: me.email,
-    });
-    await notifications
-      .notifyOnce(entryId, recipient, message)
-      .catch((err) => ctx.log.error({ err, entryId }, 'receipt notification failed'));
-  }
-
   async function send(me: User, body: SendTokensBody, idempotency?: { key: string; requestHash: string }) {
     let recipient: { id: string; email: string };
     try {
@@ -77,38 +58,56 @@ export function nativeWalletService(
       if (first) return { message: sentMessage(body.coin), data: first };
       throw error;
     }
-    const sendTo = (to: { id: string; email: string }) =>
-      ledger.send(
-        {
-          from: me.id,
-          to: to.id,
-          asset: body.coin,
-          amount: body.amount,
-          memo: body.memo,
-          onlyIf: and(mayReceive(to.id), failed.notPaused(me.id)),
-          // Both parties' open screens refresh: written with the entry, in its one statement.
-          events: [
-            ctx.events.row('walletUpdated', { userId: me.id, email: me.email }),
-            ctx.events.row('walletUpdated', { userId: to.id, email: to.email }),
-          ],
-        },
-        idempotency,
-      );
-    let entryId: string;
+    // The entry's id is chosen here: the recipient's notification is keyed by it.
+    const entryId = newId();
+    const message = fillMessage(messages.tokensReceivedNotice, {
+      amount: normalize(body.amount),
+      symbol: body.coin,
+      email: me.email,
+    });
+    const sendTo = async (to: { id: string; email: string }) => {
+      const walletsUpdated = [
+        ctx.events.row('walletUpdated', { userId: me.id, email: me.email }),
+        ctx.events.row('walletUpdated', { userId: to.id, email: to.email }),
+      ];
+      const notice = notifications.alongside(entryId, to, message);
+      const entry = {
+        id: entryId,
+        from: me.id,
+        to: to.id,
+        asset: body.coin,
+        amount: body.amount,
+        memo: body.memo,
+        onlyIf: and(mayReceive(to.id), failed.notPaused(me.id)),
+      };
+      try {
+        // All in the entry's one statement: the recipient's notification, and the events that refresh
+        // both parties' open screens and ring the recipient's bell.
+        return await ledger.send(
+          { ...entry, writes: [notice.insert], events: [...walletsUpdated, notice.event] },
+          idempotency,
+        );
+      } catch (error) {
+        if (isLedgerError(error) || !refusedByPostgres(error)) throw error;
+        // PostgreSQL refused the statement for something not the ledger's (those are LedgerErrors): the
+        // notification's insert. Nothing was written, and the send must not fail for a notification
+        // (the member would send again): once more without it, the failure logged.
+        ctx.log.error({ err: error, entryId }, 'receipt notification failed');
+        return ledger.send({ ...entry, events: walletsUpdated }, idempotency);
+      }
+    };
     try {
-      ({ entryId } = await sendTo(recipient));
+      return { message: sentMessage(body.coin), data: await sendTo(recipient) };
     } catch (error) {
       if (!isLedgerError(error, 'CONDITION_FAILED')) throw error;
       // The recipient may no longer receive (blocked, deleted since their id was remembered), or the
       // sender's sends were paused: ask again in order, which answers 429, 400 or 404 when that is so.
       forgetRecipient(body.to);
-      recipient = await lookUp(me, body);
-      ({ entryId } = await sendTo(recipient).catch((again) => {
+      const data = await sendTo(await lookUp(me, body)).catch((again) => {
         throw isLedgerError(again, 'CONDITION_FAILED') ? recipientNotFound() : again;
-      }));
+      });
+      return { message: sentMessage(body.coin), data };
     }
-    await tellRecipient(me, recipient, body, entryId);
-    return { message: sentMessage(body.coin), data: { entryId } };
   }
 
   return {

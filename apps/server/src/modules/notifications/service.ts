@@ -1,4 +1,4 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Context } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { notifications } from '../../db/schema.ts';
@@ -25,21 +25,18 @@ export function notificationService(ctx: Context) {
       return { notification };
     },
     /**
-     * Tells a member about one event that may be reported again (a send answered twice for one
-     * Idempotency-Key): the notification takes the event's own id (a UUID, e.g. the journal entry's), so
-     * a repeat writes and tells nothing. One statement: the caller already knows the member's e-mail.
-     * Returns the notification, or null when this event was told before.
+     * A notification written by another module's statement (the ledger's one-statement send), only when
+     * that statement's `guard` holds, with the event that tells the member's open screens: both exist if
+     * and only if what they tell of does, and a repeat of it (a send answered again for one
+     * Idempotency-Key) writes nothing, so tells nobody twice. The caller already knows the member's e-mail.
      */
-    async notifyOnce(eventId: string, to: { id: string; email: string }, message: string) {
-      const [row] = await ctx.db
-        .insert(notifications)
-        .values({ id: eventId, userId: to.id, message })
-        .onConflictDoNothing({ target: notifications.id })
-        .returning();
-      if (!row) return null;
-      const notification = present(row);
-      await ctx.events.emit('notificationCreated', { userId: to.id, email: to.email, notification });
-      return notification;
+    alongside(id: string, to: { id: string; email: string }, message: string) {
+      const createdAt = new Date();
+      const insert = (guard: SQL) =>
+        sql`insert into notifications (id, user_id, message, created_at)
+          select ${id}::uuid, ${to.id}::uuid, ${message}, ${createdAt.toISOString()}::timestamptz ${guard}`;
+      const notification = present({ id, userId: to.id, message, createdAt });
+      return { insert, event: ctx.events.row('notificationCreated', { userId: to.id, email: to.email, notification }) };
     },
     async list(userId: string, page: number, limit: number) {
       const where = eq(notifications.userId, userId);
