@@ -1,4 +1,6 @@
 import net from 'node:net';
+import { SECONDS, WARM_UP_SECONDS, withCpu } from './lib.ts';
+import type { Bench } from './server.ts';
 
 /**
  * The load generator of every HTTP measure: `connections` kept-alive TCP connections, each sending one
@@ -91,28 +93,45 @@ function connection(port: number) {
 }
 
 /**
- * Runs the loop on every connection for `seconds`. `request(i)` gives connection i's next request (a fresh
- * Idempotency-Key per send, a member's token per connection); answers other than 200 count as failed.
+ * Runs operations on every connection for `seconds`, closed loop: `op(i, send, status)` makes connection
+ * i's next operation of one or more requests and says whether it succeeded; `send` gives a request's whole
+ * answer (for an operation whose next request needs what the last said: a quote, then the swap that pays
+ * it), `status` only its status (the body is read past, not copied). Latencies and counts are per operation.
  */
-export async function load(
+export async function loadOps(
   base: string,
-  opts: { connections: number; seconds: number; request: (connection: number) => Request },
+  opts: {
+    connections: number;
+    seconds: number;
+    op: (
+      connection: number,
+      send: (request: Request) => Promise<Answer>,
+      status: (request: Request) => Promise<number>,
+    ) => Promise<boolean>;
+  },
 ): Promise<LoadResult> {
   const url = new URL(base);
   const port = Number(url.port);
   const conns = Array.from({ length: opts.connections }, () => connection(port));
   await Promise.all(conns.map((c) => c.ready));
   const result: LoadResult = { ok: 0, failed: 0, latencies: [], statuses: {} };
+  const count = (status: number) => {
+    result.statuses[status] = (result.statuses[status] ?? 0) + 1;
+    return status;
+  };
   const until = performance.now() + opts.seconds * 1000;
   try {
     await Promise.all(
       conns.map(async (c, i) => {
+        const send = async (request: Request) => {
+          const answer = await c.answer(encode(url.host, request));
+          count(answer.status);
+          return answer;
+        };
+        const status = async (request: Request) => count(await c.send(encode(url.host, request)));
         while (performance.now() < until) {
-          const request = encode(url.host, opts.request(i));
           const start = performance.now();
-          const status = await c.send(request);
-          result.statuses[status] = (result.statuses[status] ?? 0) + 1;
-          if (status === 200) {
+          if (await opts.op(i, send, status)) {
             result.ok++;
             result.latencies.push(performance.now() - start);
           } else result.failed++;
@@ -126,43 +145,29 @@ export async function load(
 }
 
 /**
- * Like `load`, for operations of several requests (a quote, then the swap that pays it): `op(i, send)` makes
- * connection i's next operation, each request through `send` (the whole answer), and says whether it
- * succeeded. Latencies and counts are per operation; a request that fails ends its operation.
+ * One request per operation: `request(i)` gives connection i's next one (a fresh Idempotency-Key per send,
+ * a member's token per connection); answers other than 200 count as failed.
  */
-export async function loadOps(
+export const load = (
   base: string,
-  opts: {
-    connections: number;
-    seconds: number;
-    op: (connection: number, send: (request: Request) => Promise<Answer>) => Promise<boolean>;
-  },
-): Promise<LoadResult> {
-  const url = new URL(base);
-  const port = Number(url.port);
-  const conns = Array.from({ length: opts.connections }, () => connection(port));
-  await Promise.all(conns.map((c) => c.ready));
-  const result: LoadResult = { ok: 0, failed: 0, latencies: [], statuses: {} };
-  const until = performance.now() + opts.seconds * 1000;
-  try {
-    await Promise.all(
-      conns.map(async (c, i) => {
-        const send = async (request: Request) => {
-          const answer = await c.answer(encode(url.host, request));
-          result.statuses[answer.status] = (result.statuses[answer.status] ?? 0) + 1;
-          return answer;
-        };
-        while (performance.now() < until) {
-          const start = performance.now();
-          if (await opts.op(i, send)) {
-            result.ok++;
-            result.latencies.push(performance.now() - start);
-          } else result.failed++;
-        }
-      }),
-    );
-  } finally {
-    for (const c of conns) c.close();
-  }
-  return result;
+  opts: { connections: number; seconds: number; request: (connection: number) => Request },
+): Promise<LoadResult> =>
+  loadOps(base, { ...opts, op: async (i, _send, status) => (await status(opts.request(i))) === 200 });
+
+/**
+ * A warm-up run (JIT, pools, prepared statements), then the measured run with the CPU each process spent
+ * per operation: the shape of every throughput section. `run(seconds)` is one run at 16 connections.
+ */
+export async function warmedUp(
+  bench: Bench,
+  run: (seconds: number) => Promise<LoadResult>,
+  serverPid = bench.server.pid,
+) {
+  await run(WARM_UP_SECONDS);
+  return withCpu(
+    serverPid,
+    bench.url,
+    () => run(SECONDS),
+    (r) => r.ok + r.failed,
+  );
 }

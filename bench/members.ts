@@ -1,52 +1,44 @@
-import { randomUUID } from 'node:crypto';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import type { Db } from '../apps/server/src/db/client.ts';
+import * as schema from '../apps/server/src/db/schema.ts';
+import { createLedger } from '../apps/server/src/ledger/index.ts';
 import { hashPassword } from '../apps/server/src/lib/passwords.ts';
+import { isLotTracked } from '../apps/server/src/modules/catalogue/service.ts';
 import { PASSWORD } from './lib.ts';
 import { login } from './server.ts';
 
 export type Member = { email: string; token: string };
 
 /**
- * Members made straight in the database (e-mail verified, password PASSWORD), faster than the sign-up
- * path and its e-mails. `member: true` gives them an activated vault and membership data, so every member
- * screen and the send form are open to them; otherwise they are bare recipients.
+ * `count` members made straight in the database (e-mail verified, password PASSWORD: faster than the
+ * sign-up path and its e-mails), given `holdings` by ledger credits from the treasury, then logged in
+ * through the API (one session each). `member: true` gives them an activated vault and membership data,
+ * so every member screen and the send form are open to them; otherwise they are bare recipients.
  */
-export async function createMembers(url: string, prefix: string, count: number, opts: { member: boolean }) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  const hash = await hashPassword(PASSWORD);
+export async function members(
+  { url, base }: { url: string; base: string },
+  prefix: string,
+  count: number,
+  opts: { member: boolean; holdings?: [asset: string, amount: string][] },
+): Promise<Member[]> {
+  const pool = new pg.Pool({ connectionString: url, max: 2 });
   const emails = Array.from({ length: count }, (_, i) => `bench-${prefix}-${i}@example.com`);
   try {
-    await client.query(
+    const { rows } = await pool.query<{ id: string }>(
       `insert into users (id, email, name, password_hash, email_verified_at, is_wallet_activated, gpa_data)
-       select gen_random_uuid(), e, 'Bench Member', $2, now(), $3, $4::jsonb from unnest($1::text[]) as e`,
-      [emails, hash, opts.member, opts.member ? '{"displayName":"bench"}' : null],
+       select gen_random_uuid(), e, 'Bench Member', $2, now(), $3, $4::jsonb from unnest($1::text[]) as e
+       returning id`,
+      [emails, await hashPassword(PASSWORD), opts.member, opts.member ? '{"displayName":"bench"}' : null],
     );
+    const ledger = createLedger(drizzle(pool, { schema }) as Db, { tracksLots: isLotTracked });
+    for (const { id } of rows) {
+      for (const [asset, amount] of opts.holdings ?? []) await ledger.credit({ userId: id, asset, amount, by: null });
+    }
   } finally {
-    await client.end();
+    await pool.end();
   }
-  return emails;
+  const loggedIn: Member[] = [];
+  for (const email of emails) loggedIn.push({ email, token: await login(base, email, PASSWORD) });
+  return loggedIn;
 }
-
-/** A bearer token for each e-mail, through the login API (one session each). */
-export async function loginAll(base: string, emails: string[]): Promise<Member[]> {
-  const members: Member[] = [];
-  for (const email of emails) members.push({ email, token: await login(base, email, PASSWORD) });
-  return members;
-}
-
-/** Gives `email` `amount` of `asset` through the ledger's admin credit API, as the tests do. */
-export async function credit(base: string, adminToken: string, email: string, asset: string, amount: string) {
-  const res = await fetch(`${base}/api/admin/ledger/credit`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${adminToken}`,
-      'content-type': 'application/json',
-      'idempotency-key': randomUUID(),
-    },
-    body: JSON.stringify({ email, asset, amount }),
-  });
-  if (!res.ok) throw new Error(`credit of ${amount} ${asset} to ${email} failed: ${await res.text()}`);
-}
-
-export const adminLogin = (base: string) => login(base, 'admin@vault.local', 'Admin2026!');

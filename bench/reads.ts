@@ -1,6 +1,6 @@
-import { CLIENTS, percentiles, type Row, SECONDS, WARM_UP_SECONDS, withCpu } from './lib.ts';
-import { load, type Request } from './load.ts';
-import { adminLogin, createMembers, credit, loginAll } from './members.ts';
+import { CLIENTS, percentiles, type Row, SECONDS } from './lib.ts';
+import { load, type Request, warmedUp } from './load.ts';
+import { members } from './members.ts';
 import { type Bench, startHello } from './server.ts';
 
 /** What the readers hold: several assets, asset tokens among them (their lots make the redemption figures). */
@@ -14,20 +14,9 @@ const HOLDINGS: [asset: string, amount: string][] = [
 ];
 
 /** One measured run of `request` at 16 connections, after a warm-up, as a table row. */
-async function measure(
-  url: string,
-  base: string,
-  pid: number | undefined,
-  name: string,
-  request: (i: number) => Request,
-) {
-  await load(base, { connections: CLIENTS, seconds: WARM_UP_SECONDS, request });
-  const { result, cpu } = await withCpu(
-    pid,
-    url,
-    () => load(base, { connections: CLIENTS, seconds: SECONDS, request }),
-    (r) => r.ok + r.failed,
-  );
+async function measure(bench: Bench, pid: number | undefined, name: string, request: (i: number) => Request) {
+  const run = (seconds: number) => load(bench.base, { connections: CLIENTS, seconds, request });
+  const { result, cpu } = await warmedUp(bench, run, pid);
   const row: Row = {
     name,
     rate: result.ok / SECONDS,
@@ -44,20 +33,20 @@ async function measure(
  * Node, same machine, same load generator and 16 connections): the dashboard's `wallet/currency-info` for
  * 16 activated members with balances in several assets, and `user/info` and `health` for context.
  */
-export async function reads({ url, base, server }: Bench): Promise<Row[]> {
+export async function reads(bench: Bench): Promise<Row[]> {
+  const { base, server } = bench;
   const hello = await startHello();
   let helloRow: Row;
   try {
-    helloRow = await measure(url, hello.base, hello.child.pid, 'bare Fastify hello-world', () => ({ path: '/' }));
+    helloRow = await measure({ ...bench, base: hello.base }, hello.child.pid, 'bare Fastify hello-world', () => ({
+      path: '/',
+    }));
   } finally {
     await hello.stop();
   }
   helloRow.key = 'hello';
 
-  const admin = await adminLogin(base);
-  const emails = await createMembers(url, 'reader', CLIENTS, { member: true });
-  for (const email of emails) for (const [asset, amount] of HOLDINGS) await credit(base, admin, email, asset, amount);
-  const readers = await loginAll(base, emails);
+  const readers = await members(bench, 'reader', CLIENTS, { member: true, holdings: HOLDINGS });
   const get = (path: string) => (i: number) => ({ path, headers: { authorization: `Bearer ${readers[i]!.token}` } });
 
   const sample = await fetch(`${base}/api/wallet/currency-info`, {
@@ -72,7 +61,7 @@ export async function reads({ url, base, server }: Bench): Promise<Row[]> {
     ['/api/user/info', 'user/info', undefined],
     ['/api/health', 'health (select 1)', undefined],
   ] as const) {
-    const row = await measure(url, base, server.pid, name, path === '/api/health' ? () => ({ path }) : get(path));
+    const row = await measure(bench, server.pid, name, path === '/api/health' ? () => ({ path }) : get(path));
     rows.push({ ...row, baseline: 'hello', aim: path === '/api/wallet/currency-info' ? '≥ 0.1' : undefined, note });
   }
   return rows;

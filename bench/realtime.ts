@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { MemberEvent } from '@vault/contract/realtime';
 import { io, type Socket } from 'socket.io-client';
 import { percentiles, type Row } from './lib.ts';
-import { adminLogin, createMembers, credit, loginAll } from './members.ts';
+import { members } from './members.ts';
 import type { Bench } from './server.ts';
 
 /** Sockets connected during the measure, shared by RECIPIENTS members (several tabs and devices each). */
@@ -44,11 +44,8 @@ export async function realtime({ url, base }: Bench): Promise<Row[]> {
   const limit = openFilesLimit();
   if (limit < SOCKETS + 512)
     throw new Error(`open files limit ${limit} is too low for ${SOCKETS} sockets: raise it (ulimit -n 20000)`);
-  const admin = await adminLogin(base);
-  const [senderEmail] = await createMembers(url, 'rt-sender', 1, { member: true });
-  await credit(base, admin, senderEmail!, 'Q', '10000000');
-  const [sender] = await loginAll(base, [senderEmail!]);
-  const recipients = await loginAll(base, await createMembers(url, 'rt-recipient', RECIPIENTS, { member: false }));
+  const [sender] = await members({ url, base }, 'rt-sender', 1, { member: true, holdings: [['Q', '10000000']] });
+  const recipients = await members({ url, base }, 'rt-recipient', RECIPIENTS, { member: false });
 
   const sockets: Socket[][] = recipients.map(() => []);
   try {

@@ -1,19 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { CLIENTS, percentiles, type Row, SECONDS, WARM_UP_SECONDS, withCpu } from './lib.ts';
-import { load } from './load.ts';
-import { adminLogin, createMembers, credit, loginAll } from './members.ts';
+import { CLIENTS, percentiles, type Row, SECONDS } from './lib.ts';
+import { load, warmedUp } from './load.ts';
+import { members } from './members.ts';
 import type { Bench } from './server.ts';
 
 /**
  * Authenticated `native-wallet/send-tokens` calls over HTTP: 16 activated senders, one connection each,
  * each sending 1 Q to its own recipient with a fresh Idempotency-Key per send (as the web app sends them).
  */
-export async function sends({ url, base, server }: Bench): Promise<Row[]> {
-  const admin = await adminLogin(base);
-  const emails = await createMembers(url, 'sender', CLIENTS, { member: true });
-  const recipients = await createMembers(url, 'recipient', CLIENTS, { member: false });
-  for (const email of emails) await credit(base, admin, email, 'Q', '10000000');
-  const senders = await loginAll(base, emails);
+export async function sends(bench: Bench): Promise<Row[]> {
+  const { base } = bench;
+  const senders = await members(bench, 'sender', CLIENTS, { member: true, holdings: [['Q', '10000000']] });
+  const recipients = await members(bench, 'recipient', CLIENTS, { member: false });
   const request = (i: number) => ({
     method: 'POST' as const,
     path: '/api/native-wallet/send-tokens',
@@ -22,15 +20,9 @@ export async function sends({ url, base, server }: Bench): Promise<Row[]> {
       'content-type': 'application/json',
       'idempotency-key': randomUUID(),
     },
-    body: JSON.stringify({ to: recipients[i], amount: '1', coin: 'Q', memo: 'bench' }),
+    body: JSON.stringify({ to: recipients[i]!.email, amount: '1', coin: 'Q', memo: 'bench' }),
   });
-  await load(base, { connections: CLIENTS, seconds: WARM_UP_SECONDS, request });
-  const { result, cpu } = await withCpu(
-    server.pid,
-    url,
-    () => load(base, { connections: CLIENTS, seconds: SECONDS, request }),
-    (r) => r.ok + r.failed,
-  );
+  const { result, cpu } = await warmedUp(bench, (seconds) => load(base, { connections: CLIENTS, seconds, request }));
   return [
     {
       name: 'sends (native-wallet/send-tokens)',

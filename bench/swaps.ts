@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { CLIENTS, percentiles, type Row, SECONDS, WARM_UP_SECONDS, withCpu } from './lib.ts';
-import { type Answer, loadOps, type Request } from './load.ts';
-import { adminLogin, createMembers, credit, loginAll } from './members.ts';
+import { CLIENTS, percentiles, type Row, SECONDS } from './lib.ts';
+import { type Answer, loadOps, type Request, warmedUp } from './load.ts';
+import { members } from './members.ts';
 import type { Bench } from './server.ts';
 
 /** What each swap gives and gets: a crypto swap (/crypto-swap) of a seeded coin into the seeded Q. */
@@ -16,11 +16,9 @@ const AMOUNT = '0.0001';
  * POST native-wallet/swap with that quote id and a fresh Idempotency-Key; a swap needs its own quote (the
  * web app asks for one when the member presses Swap), so the quote is part of its cost.
  */
-export async function swaps({ url, base, server }: Bench): Promise<Row[]> {
-  const admin = await adminLogin(base);
-  const emails = await createMembers(url, 'swapper', CLIENTS, { member: true });
-  for (const email of emails) await credit(base, admin, email, FROM, '100');
-  const swappers = await loginAll(base, emails);
+export async function swaps(bench: Bench): Promise<Row[]> {
+  const { base } = bench;
+  const swappers = await members(bench, 'swapper', CLIENTS, { member: true, holdings: [[FROM, '100']] });
   const auth = (i: number) => ({ authorization: `Bearer ${swappers[i]!.token}` });
   const quote = (i: number): Request => ({
     path: `/api/native-token/rates/crypto/swap?${new URLSearchParams({ from: FROM, to: TO, amount: AMOUNT })}`,
@@ -48,13 +46,7 @@ export async function swaps({ url, base, server }: Bench): Promise<Row[]> {
     return s.status === 200 || refused('swap', s);
   };
 
-  await loadOps(base, { connections: CLIENTS, seconds: WARM_UP_SECONDS, op });
-  const { result, cpu } = await withCpu(
-    server.pid,
-    url,
-    () => loadOps(base, { connections: CLIENTS, seconds: SECONDS, op }),
-    (r) => r.ok + r.failed,
-  );
+  const { result, cpu } = await warmedUp(bench, (seconds) => loadOps(base, { connections: CLIENTS, seconds, op }));
   for (const [key, body] of refusals) console.log(`  swaps: first ${key}: ${body}`);
   if (result.ok === 0) throw new Error('no swap succeeded');
   return [

@@ -20,10 +20,10 @@ import { gzipSync } from 'node:zlib';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { createTestDatabase } from '../apps/server/test/test-database.ts';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../e2e/chromium.ts';
 import { login, startServer } from './server.ts';
 
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const REPORTS = path.resolve('.test-artifacts/lighthouse');
 /** The built web app the server sends: apps/web/dist (built when missing), or WEB_DIST's (to compare two builds). */
 const WEB_DIST = path.resolve(process.env.WEB_DIST ?? 'apps/web/dist');
@@ -82,16 +82,8 @@ const browser = await puppeteer.launch({
   executablePath: CHROMIUM,
   headless: true,
   defaultViewport: null,
-  // As the browser tests launch it (e2e/browser.ts): nothing reaches the network but the pages themselves.
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
+  // As the browser tests launch it: nothing reaches the network but the pages themselves.
+  args: CHROMIUM_FLAGS,
 });
 const database = await createTestDatabase('vault_bench_web');
 const { base, stop } = await startServer(database.url, { env: { WEB_DIST } });

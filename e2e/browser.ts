@@ -5,8 +5,9 @@ import pg from 'pg';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { hashPassword } from '../apps/server/src/lib/passwords.ts';
+import { CHROMIUM, CHROMIUM_FLAGS } from './chromium.ts';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export { CHROMIUM } from './chromium.ts';
 export const SHOTS = path.resolve('.test-artifacts/screenshots');
 
 export const baseUrl = () => inject('baseUrl');
@@ -14,16 +15,7 @@ export const baseUrl = () => inject('baseUrl');
 export function launch(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    args: ['--headless', ...CHROMIUM_FLAGS],
   });
 }
 

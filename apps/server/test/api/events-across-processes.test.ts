@@ -1,11 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createLedger } from '../../src/ledger/index.ts';
+import { type AppProcess, startProcess, startServerProcess } from '../processes.ts';
 import { createLoggedInMember, redisAnswers, startServer, TEST_REDIS_URL, type TestServer } from '../support.ts';
 import { createToken } from './fixtures/catalogue.ts';
 
@@ -15,62 +12,17 @@ import { createToken } from './fixtures/catalogue.ts';
  * writes it, a server process claims and delivers it, the Redis adapter carries it to the socket.
  */
 const REDIS_URL = TEST_REDIS_URL;
-const root = path.resolve(import.meta.dirname, '../../../..');
 
 const redisUp = await redisAnswers();
 
-type Child = { child: ChildProcess; output: () => string; stop: () => Promise<void> };
-
-/** One of the app's entry points as its own process (`npm start`, `npm run worker`, the CLI). */
-async function run(script: string, env: Record<string, string>, args: string[] = []): Promise<Child> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'vault-proc-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: inject('databaseUrl'),
-      REDIS_URL,
-      DATA_DIR: dataDir,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      SEED: 'false',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+/** One of the app's entry points as its own process on the test database and Redis. */
+const run = (script: string, opts: { env?: Record<string, string>; args?: string[] } = {}) =>
+  startProcess(script, {
+    ...opts,
+    databaseUrl: inject('databaseUrl'),
+    env: { REDIS_URL, ...opts.env },
+    output: 'capture',
   });
-  let output = '';
-  child.stdout?.on('data', (d) => (output += d));
-  child.stderr?.on('data', (d) => (output += d));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  return {
-    child,
-    output: () => output,
-    async stop() {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-      await exited;
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-/** A server process on a free port, once its health check answers. */
-async function serverProcess(port: number): Promise<Child & { url: string }> {
-  const started = await run('apps/server/src/main.ts', { PORT: String(port), HOST: '127.0.0.1', WORKER: 'off' });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 240; i++) {
-    if (started.child.exitCode !== null) throw new Error(`server exited: ${started.output()}`);
-    if (
-      await fetch(`${url}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return { ...started, url };
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  await started.stop();
-  throw new Error(`server on ${port} did not answer: ${started.output()}`);
-}
 
 /** A member's socket on one server, collecting what arrives on their e-mail channel. */
 async function socketOf(url: string, member: { token: string; email: string }) {
@@ -105,20 +57,21 @@ async function socketOf(url: string, member: { token: string; email: string }) {
 describe.skipIf(!redisUp)('durable events across processes (issue 10 §3)', () => {
   let fixtures: TestServer;
   let coin: string;
-  const children: Child[] = [];
-  let a: Child & { url: string };
-  let b: Child & { url: string };
+  const children: AppProcess[] = [];
+  let a: AppProcess & { base: string };
+  let b: AppProcess & { base: string };
 
   beforeAll(async () => {
     // In this test process, without Redis: only to write the fixtures (members, a token, balances).
     fixtures = await startServer();
     coin = (await createToken(fixtures, { type: 'liquidity', price: '1', decimals: 2, isVisibleOnWeb: false }))
       .coinSymbol;
-    const base = 40_000 + (process.pid % 10_000);
-    [a, b] = await Promise.all([serverProcess(base), serverProcess(base + 1)]);
+    const server = () =>
+      startServerProcess(inject('databaseUrl'), { env: { REDIS_URL, WORKER: 'off' }, output: 'capture' });
+    [a, b] = await Promise.all([server(), server()]);
     children.push(a, b);
     // The worker works the jobs and delivers nothing (it holds no sockets): it must not take events away.
-    children.push(await run('apps/server/src/worker.ts', {}));
+    children.push(await run('apps/server/src/worker.ts'));
   }, 120_000);
   afterAll(async () => {
     await Promise.all(children.map((c) => c.stop()));
@@ -144,16 +97,16 @@ describe.skipIf(!redisUp)('durable events across processes (issue 10 §3)', () =
 
   it('a send through one server reaches the other party’s socket on the other server, both ways', async () => {
     const [alice, bob] = await Promise.all([member('50'), member('50')]);
-    const onA = await socketOf(a.url, alice);
-    const onB = await socketOf(b.url, bob);
+    const onA = await socketOf(a.base, alice);
+    const onB = await socketOf(b.base, bob);
     try {
       // Caused on A, heard on B (and by the sender on A).
-      expect((await send(a.url, alice, bob.email, '5')).status).toBe(200);
+      expect((await send(a.base, alice, bob.email, '5')).status).toBe(200);
       await onB.next('nativeWalletUpdate');
       expect(await onB.next('notification')).toMatchObject({ notification: { message: expect.stringContaining('5') } });
       await onA.next('nativeWalletUpdate');
       // Caused on B, heard on A.
-      expect((await send(b.url, bob, alice.email, '2')).status).toBe(200);
+      expect((await send(b.base, bob, alice.email, '2')).status).toBe(200);
       await onA.next('nativeWalletUpdate');
       await onB.next('nativeWalletUpdate');
     } finally {
@@ -164,18 +117,12 @@ describe.skipIf(!redisUp)('durable events across processes (issue 10 §3)', () =
 
   it('a credit by the CLI, a process without sockets, reaches sockets on both servers', async () => {
     const carol = await member('1');
-    const onA = await socketOf(a.url, carol);
-    const onB = await socketOf(b.url, carol);
+    const onA = await socketOf(a.base, carol);
+    const onB = await socketOf(b.base, carol);
     try {
-      const cli = await run('apps/server/src/cli/ledger.ts', {}, [
-        'credit',
-        '--email',
-        carol.email,
-        '--asset',
-        coin,
-        '--amount',
-        '3',
-      ]);
+      const cli = await run('apps/server/src/cli/ledger.ts', {
+        args: ['credit', '--email', carol.email, '--asset', coin, '--amount', '3'],
+      });
       await new Promise<void>((resolve) => cli.child.once('exit', () => resolve()));
       expect(cli.child.exitCode, cli.output()).toBe(0);
       await cli.stop();
@@ -188,10 +135,10 @@ describe.skipIf(!redisUp)('durable events across processes (issue 10 §3)', () =
 
   it('each event is delivered once, by one process, and none is left behind', async () => {
     const [dan, erin] = await Promise.all([member('20'), member('0')]);
-    const onA = await socketOf(a.url, erin);
+    const onA = await socketOf(a.base, erin);
     try {
       const sends = await Promise.all(
-        Array.from({ length: 10 }, (_, i) => send(i % 2 ? a.url : b.url, dan, erin.email, '1')),
+        Array.from({ length: 10 }, (_, i) => send(i % 2 ? a.base : b.base, dan, erin.email, '1')),
       );
       expect(sends.map((r) => r.status)).toEqual(Array(10).fill(200));
       for (let i = 0; i < 10; i++) await onA.next('nativeWalletUpdate');
