@@ -4,7 +4,9 @@ import path from 'node:path';
 import pg from 'pg';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { DEMO_ADMIN } from '../apps/server/src/db/seed/demo-admin.ts';
 import { hashPassword } from '../apps/server/src/lib/passwords.ts';
+import { totpCode } from '../apps/server/src/modules/admins/totp.ts';
 import { CHROMIUM, CHROMIUM_FLAGS } from './chromium.ts';
 
 export { CHROMIUM } from './chromium.ts';
@@ -70,14 +72,56 @@ export async function apiLogin(email: string, password: string): Promise<string>
   return ((await res.json()) as { accessToken: string }).accessToken;
 }
 
-/** Calls the API as the seeded administrator (the back office UI comes in a later issue). */
+/**
+ * Signs the demo administrator in at /api/admin/auth/login with a TOTP code of their (published, demo) secret.
+ * A code works once per 30-second step, so the step is chosen after the last one used (read from the
+ * database): never a refused code, which the login throttle would count.
+ */
+async function adminSignIn(): Promise<string> {
+  for (;;) {
+    const [row] = await sql<{ step: string | null }>(
+      `select a.totp_last_step::text as step from administrators a join users u on u.id = a.user_id
+       where u.email = $1`,
+      [DEMO_ADMIN.email],
+    );
+    const last = row?.step ? Number(row.step) : -1;
+    const current = Math.floor(Date.now() / 30_000);
+    // The server accepts one step either side of its clock: the current step, or the next one.
+    const step = Math.max(current, last + 1);
+    if (step > current + 1) {
+      await new Promise((r) => setTimeout(r, (current + 1) * 30_000 - Date.now() + 200));
+      continue;
+    }
+    const res = await fetch(`${baseUrl()}/api/admin/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        email: DEMO_ADMIN.email,
+        password: DEMO_ADMIN.password,
+        code: await totpCode(DEMO_ADMIN.totpSecret, step * 30_000 + 1_000),
+      }),
+    });
+    if (!res.ok) throw new Error(`the demo administrator could not sign in: ${res.status} ${await res.text()}`);
+    return ((await res.json()) as { token: string }).token;
+  }
+}
+let adminToken: Promise<string> | undefined;
+
+/** Calls the API as the seeded administrator (an owner), signed in once per test file. */
 export async function asAdmin(method: string, url: string, body?: unknown) {
-  const accessToken = await apiLogin('admin@vault.local', 'Admin2026!');
-  const res = await fetch(`${baseUrl()}${url}`, {
-    method,
-    headers: { authorization: `Bearer ${accessToken}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
+  const send = async () =>
+    fetch(`${baseUrl()}${url}`, {
+      method,
+      headers: { authorization: `Bearer ${await adminToken}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+  adminToken ??= adminSignIn();
+  let res = await send();
+  if (res.status === 401) {
+    // The session ended (15 minutes idle): sign in again.
+    adminToken = adminSignIn();
+    res = await send();
+  }
   return { status: res.status, json: await res.json() };
 }
 

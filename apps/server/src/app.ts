@@ -21,7 +21,9 @@ import { registerJsonBody } from './http/json-body.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
+import { adminAuthRoutes } from './modules/admins/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { backofficeRoutes } from './modules/backoffice/routes.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { membershipRoutes } from './modules/membership/routes.ts';
 import { nativeWalletRoutes } from './modules/native-wallet/routes.ts';
@@ -102,6 +104,8 @@ export async function buildApp(opts: { container: Container } | { config: Config
   requestRoutes(app, services.requests);
   swapRoutes(app, services.swaps);
   adminRoutes(app, services.admin);
+  adminAuthRoutes(app, services.admins);
+  backofficeRoutes(app, services.backoffice);
 
   app.get('/api/health', { config: { auth: 'public' }, schema: { tags: ['health'] } }, async () => {
     await db.execute(sql`select 1`);
@@ -121,7 +125,7 @@ export async function buildApp(opts: { container: Container } | { config: Config
     await files.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, uiConfig: { docExpansion: 'list' } });
     await files.register(fastifyStatic, { root: uploadsDir, prefix: '/uploads/', decorateReply: false, index: false });
   });
-  await registerWebApp(app, config.WEB_DIST);
+  await registerWebApp(app, { web: config.WEB_DIST, admin: config.ADMIN_DIST });
 
   const realtime = attachRealtime(app.server, ctx, sessions);
   // This process holds sockets: it delivers its scope's events (events/delivery.ts) to the gateway.

@@ -32,6 +32,8 @@ const schema = z.object({
     .transform((v) => v === 'true'),
   /** Where the built web app is; served by the same process when present. */
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+  /** Where the built back office is (apps/admin, issue 11); served under /admin/ when present. */
+  ADMIN_DIST: z.string().default(path.join(repoRoot, 'apps/admin/dist')),
   /** inline: this process also works the jobs (mail, scheduled clean-ups); off: API only (`npm run worker` elsewhere). */
   WORKER: z.enum(['inline', 'off']).default('inline'),
   TRUST_PROXY: z

@@ -7,8 +7,10 @@ import { createEvents, eventScope } from './events/index.ts';
 import { createJobQueue } from './jobs/queue.ts';
 import { createLedger } from './ledger/index.ts';
 import { adminService } from './modules/admin/service.ts';
+import { adminAccountService } from './modules/admins/service.ts';
 import { authService } from './modules/auth/service.ts';
 import { sessionService } from './modules/auth/sessions.ts';
+import { backofficeService } from './modules/backoffice/service.ts';
 import { catalogueService } from './modules/catalogue/service.ts';
 import { membershipService } from './modules/membership/service.ts';
 import { activationService } from './modules/native-wallet/activation.ts';
@@ -63,6 +65,7 @@ export async function createContainer(opts: { config: Config; db: Db; log: Logge
   const storage = storageService(ctx);
   const catalogue = catalogueService(db, ctx.events);
   const swaps = swapService(ctx, { ledger, catalogue, settings });
+  const transactionLog = transactionLogService(ctx);
   const services = {
     sessions,
     settings,
@@ -77,10 +80,12 @@ export async function createContainer(opts: { config: Config; db: Db; log: Logge
     activation: activationService(ctx, { catalogue, ledger }),
     nativeWallet: nativeWalletService(ctx, ledger, catalogue, notifications),
     wallet: walletService(ctx, { catalogue, ledger, settings }),
-    transactionLog: transactionLogService(ctx),
+    transactionLog,
     swaps,
     requests: requestService(ctx, ledger, notifications, swaps),
     admin: adminService(ctx, { sessions, settings, notifications, ledger }),
+    admins: adminAccountService(ctx, sessions),
+    backoffice: backofficeService(ctx, { ledger, sessions, transactionLog }),
   };
 
   return {

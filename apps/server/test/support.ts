@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { AdminRole } from '@vault/contract/schemas/admin-auth';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
@@ -14,6 +15,7 @@ import { openDatabase } from '../src/db/client.ts';
 import { outbox, users } from '../src/db/schema.ts';
 import { newId } from '../src/lib/ids.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
+import { totpCode } from '../src/modules/admins/totp.ts';
 
 export type TestServer = Awaited<ReturnType<typeof startServer>>;
 
@@ -36,6 +38,7 @@ export async function startServer(
     LOG_LEVEL: 'silent',
     SEED: 'false',
     WEB_DIST: path.join(dataDir, 'no-web'),
+    ADMIN_DIST: path.join(dataDir, 'no-admin'),
     ...env,
   });
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir, log });
@@ -154,11 +157,54 @@ export async function solveHumanCheck(server: TestServer, ip = randomIp()) {
   return btoa(JSON.stringify({ challenge, solution }));
 }
 
-/** An administrator fixture, logged in. */
-export async function createAdmin(server: TestServer) {
-  const admin = await createMember(server, { role: 'admin', name: 'Test Admin' });
-  return { ...admin, ...(await login(server, admin.email)) };
+/** Administrators' passphrase in fixtures (at least 12 characters). */
+export const ADMIN_PASSWORD = 'Admin passphrase 2026';
+
+/**
+ * An administrator fixture (default: an owner), made as `npm run admin -- create` makes one and enrolled
+ * over HTTP with a TOTP code of their secret: signed in with a back-office session (kind 'admin'). Their
+ * enrolment used the current TOTP step: a sign-in right after needs the next one (`totpCode(secret, +30 s)`).
+ */
+export async function createAdmin(server: TestServer, role: AdminRole = 'owner', email = uniqueEmail('admin')) {
+  const made = await server.container.services.admins.create({ email, role }, null);
+  const ip = randomIp();
+  const post = (url: string, payload: object) => server.app.inject({ method: 'POST', url, payload, remoteAddress: ip });
+  const start = await post('/api/admin/auth/enrol/start', { token: made.token });
+  if (start.statusCode !== 200) throw new Error(`enrolment start failed: ${start.statusCode} ${start.body}`);
+  const secret = start.json().secret as string;
+  const finish = await post('/api/admin/auth/enrol/finish', {
+    token: made.token,
+    name: 'Test Admin',
+    password: ADMIN_PASSWORD,
+    code: await totpCode(secret),
+  });
+  if (finish.statusCode !== 200) throw new Error(`enrolment finish failed: ${finish.statusCode} ${finish.body}`);
+  const { token, recoveryCodes } = finish.json() as { token: string; recoveryCodes: string[] };
+  const [user] = await server.db.select().from(users).where(eq(users.id, made.id));
+  return {
+    user: user!,
+    email,
+    password: ADMIN_PASSWORD,
+    role,
+    secret,
+    recoveryCodes,
+    token,
+    headers: { authorization: `Bearer ${token}` },
+  };
 }
+
+/** Signs an administrator in at /api/admin/auth/login (the raw answer). */
+export const adminLogin = (
+  server: TestServer,
+  body: { email: string; password?: string; code: string },
+  ip = randomIp(),
+) =>
+  server.app.inject({
+    method: 'POST',
+    url: '/api/admin/auth/login',
+    payload: { password: ADMIN_PASSWORD, ...body },
+    remoteAddress: ip,
+  });
 
 /** A member fixture, logged in. */
 export async function createLoggedInMember(

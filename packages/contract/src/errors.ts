@@ -34,6 +34,8 @@ export const ERROR_CODES = [
   'CODE_EXPIRED',
   'OLD_PASSWORD_WRONG',
   'SAME_PASSWORD',
+  // Administrators' sign-in (admins): an enrolment link used, expired or unknown
+  'ENROLMENT_LINK_INVALID',
   // Uploads (storage) and the membership form
   'FILE_MISSING',
   'FILE_TOO_LARGE',

@@ -105,6 +105,7 @@ export const messages = {
   maintenanceUpdated: 'Maintenance setting updated',
   userBlockedByAdmin: 'Member blocked',
   userUnblockedByAdmin: 'Member unblocked',
+  sessionsRevokedByAdmin: "The member's sessions were ended",
 
   // spec 2 §5, §8: sending tokens
   sendEmailRequired: 'Email is required',
@@ -185,6 +186,13 @@ export const messages = {
   swapRequestRejected: 'Swap request rejected',
   swapRequestApprovedNotice: 'Your swap request of {amount} {symbol} for {toAmount} {toSymbol} was approved',
   swapRequestRejectedNotice: 'Your swap request of {amount} {symbol} was rejected: {reason}',
+
+  // ours: administrators' sign-in at /admin (issue 11)
+  adminSignInFailed: 'Wrong e-mail, password or code',
+  enrolmentLinkInvalid:
+    'This enrolment link cannot be used: it was used already, it expired or it does not exist. Ask an owner for a new one.',
+  enrolmentCodeWrong: 'That code is not right: enter the 6-digit code your authenticator app shows now',
+  adminSignedOut: 'Signed out',
 
   // ours: protocol-level errors
   unauthorized: 'Your session has expired. Please log in again.',

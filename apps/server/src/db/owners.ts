@@ -31,6 +31,8 @@ export const TABLE_OWNERS = {
   assetPrices: 'modules/catalogue',
   uploads: 'modules/storage',
   auditLog: 'modules/admin',
+  administrators: 'modules/admins',
+  adminRecoveryCodes: 'modules/admins',
   memberRequests: 'modules/requests',
   outbox: 'providers/mail',
   events: 'events',

@@ -59,7 +59,8 @@ export const users = pgTable(
 /**
  * Server-side sessions behind every JWT. A token is only as good as its row: logout, block,
  * password change and deletion set revoked_at and the next call answers 401.
- * kind 'reset' rows back the short-lived, single-use password-reset bearer.
+ * kind 'reset' rows back the short-lived, single-use password-reset bearer; kind 'admin' rows are the
+ * back office's sessions (modules/admins), which no member route accepts.
  */
 export const sessions = pgTable(
   'sessions',
@@ -68,7 +69,7 @@ export const sessions = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id),
-    kind: text('kind', { enum: ['access', 'reset'] }).notNull(),
+    kind: text('kind', { enum: ['access', 'reset', 'admin'] }).notNull(),
     fcmToken: text('fcm_token'),
     ip: text('ip'),
     userAgent: text('user_agent'),
@@ -315,6 +316,53 @@ export const auditLog = pgTable('audit_log', {
   details: jsonb('details').notNull().default(sql`'{}'::jsonb`),
   createdAt: createdAt(),
 });
+
+/**
+ * Administrators of the back office (issue 11): a `users` row with role 'admin' (so journal entries, audit
+ * rows and prices keep naming them by user id) plus what only they have: a role, a TOTP secret (sealed with
+ * AES-256-GCM, modules/admins/totp.ts), the last TOTP step accepted (a code works once), and until they
+ * enrol, the one-time enrolment link's hash. Signing in needs `totp_enrolled_at` and no `disabled_at`.
+ */
+export const administrators = pgTable(
+  'administrators',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id),
+    role: text('role', { enum: ['support', 'operator', 'owner'] }).notNull(),
+    totpSecret: text('totp_secret'),
+    totpEnrolledAt: ts('totp_enrolled_at'),
+    /** The newest TOTP time step (unix time / 30) accepted: a code of that step or an older one is refused. */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    enrolmentTokenHash: text('enrolment_token_hash'),
+    enrolmentExpiresAt: ts('enrolment_expires_at'),
+    disabledAt: ts('disabled_at'),
+    /** The owner who created the account; null for the command line (`npm run admin`) and the demo seed. */
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('administrators_enrolment_token_key').on(t.enrolmentTokenHash),
+    check('administrators_role_known', sql`${t.role} in ('support', 'operator', 'owner')`),
+    check('administrators_enrolled_has_secret', sql`${t.totpEnrolledAt} is null or ${t.totpSecret} is not null`),
+    check('administrators_token_expires', sql`(${t.enrolmentTokenHash} is null) = (${t.enrolmentExpiresAt} is null)`),
+  ],
+);
+
+/** An administrator's one-time recovery codes (made at enrolment), stored as SHA-256: each works once. */
+export const adminRecoveryCodes = pgTable(
+  'admin_recovery_codes',
+  {
+    id: uuid('id').primaryKey(),
+    adminId: uuid('admin_id')
+      .notNull()
+      .references(() => administrators.userId),
+    codeHash: text('code_hash').notNull(),
+    createdAt: createdAt(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [unique('admin_recovery_codes_code_key').on(t.adminId, t.codeHash)],
+);
 
 // ── The ledger (apps/server/src/ledger): the only code that changes balances ──────────────────────
 

@@ -2,7 +2,7 @@ import { fromUnits, toUnits } from '@vault/contract/money';
 import { and, eq, type Placeholder, sql } from 'drizzle-orm';
 import { holds } from '../db/schema.ts';
 import { newId } from '../lib/ids.ts';
-import { type Party, treasury } from './accounts.ts';
+import { type Executor, type Party, treasury } from './accounts.ts';
 import { LedgerError } from './errors.ts';
 import { entryKinds } from './kinds.ts';
 import { consume, moveLots } from './lots.ts';
@@ -106,3 +106,19 @@ export const placedByAsset = (userId: Placeholder | string) => sql`(select json_
             select ${holds.asset} as asset, sum(${holds.amount})::text as amount from ${holds}
             where ${holds.userId} = ${userId} and ${holds.status} = 'placed'
             group by ${holds.asset}) h)`;
+
+/** A member's placed (undecided) holds, oldest first: the back office's member file. */
+export async function placedHolds(q: Executor, userId: string) {
+  const rows = await q
+    .select({
+      id: holds.id,
+      asset: holds.asset,
+      amount: holds.amount,
+      reason: holds.reason,
+      createdAt: holds.createdAt,
+    })
+    .from(holds)
+    .where(and(eq(holds.userId, userId), eq(holds.status, 'placed')))
+    .orderBy(holds.createdAt, holds.id);
+  return rows.map((r) => ({ ...r, amount: fromUnits(toUnits(r.amount)) }));
+}

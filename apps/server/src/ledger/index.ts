@@ -17,15 +17,23 @@ export {
   type SystemKind,
   treasury,
 } from './accounts.ts';
+export {
+  type EntryFilter,
+  type EntryPosting,
+  entryCount,
+  entryPage,
+  type JournalEntryRow,
+} from './entries.ts';
 export type { EntryKind, HistoryRule, Perspective, Reading } from './entry-kinds.ts';
 export { isLedgerError, LedgerError, type LedgerErrorCode } from './errors.ts';
 export { type HistoryFilter, type HistoryRow, type MemberHistory, memberHistory } from './history.ts';
 export { type Holdings, type HoldingsValue, holdingsOf, readHoldings } from './holdings.ts';
-export { type HoldResolution, type PlaceHold, placedByAsset } from './holds.ts';
+export { type HoldResolution, type PlaceHold, placedByAsset, placedHolds } from './holds.ts';
 export type { IdempotencyKey, MemberKey, SystemKey } from './idempotency.ts';
 export { entryKinds } from './kinds.ts';
 export { type LotRule, registerLotRule } from './lots.ts';
 export { type EntryInput, fee, type Leg, move } from './posting.ts';
+export { type AssetTotals, assetTotals } from './totals.ts';
 export type { LedgerTx } from './transact.ts';
 
 /** A member's Idempotency-Key as the single-operation methods take it (the member is implied). */

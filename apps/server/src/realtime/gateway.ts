@@ -26,7 +26,9 @@ export function attachRealtime(server: HttpServer, ctx: Context, sessions: Sessi
   io.use(async (socket, next) => {
     const token = socket.handshake.auth?.token;
     const auth = typeof token === 'string' ? await sessions.authenticate(token, 'access').catch(() => null) : null;
-    if (!auth || auth.user.isBlocked) return next(new Error('unauthorized'));
+    // Members' access sessions only: a back-office session is of another kind, and an administrator's
+    // account is no member's even with an access session from before administrators had their own.
+    if (!auth || auth.user.isBlocked || auth.user.role === 'admin') return next(new Error('unauthorized'));
     socket.data.userId = auth.user.id;
     socket.data.email = auth.user.email;
     next();

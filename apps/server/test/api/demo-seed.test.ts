@@ -9,6 +9,8 @@ import { type Container, createContainer } from '../../src/container.ts';
 import { type Database, openDatabase } from '../../src/db/client.ts';
 import { uploads, users } from '../../src/db/schema.ts';
 import { seedDemo } from '../../src/db/seed/demo.ts';
+import { DEMO_ADMIN } from '../../src/db/seed/demo-admin.ts';
+import { totpCode } from '../../src/modules/admins/totp.ts';
 import { createTestDatabase } from '../test-database.ts';
 
 /**
@@ -67,6 +69,15 @@ describe('demo seed signatures', () => {
     // Members without a submitted application get none.
     const [newcomer] = await opened.db.select().from(users).where(eq(users.email, 'newcomer@vault.local'));
     expect(newcomer?.sign).toBeNull();
+  });
+
+  it('makes admin@vault.local an enrolled owner who signs in with the published TOTP secret', async () => {
+    const signIn = await container.services.admins.login(
+      { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password, code: await totpCode(DEMO_ADMIN.totpSecret) },
+      { ip: '127.0.0.9' },
+    );
+    expect(signIn.admin).toMatchObject({ email: DEMO_ADMIN.email, role: 'owner' });
+    expect(signIn.token).toEqual(expect.any(String));
   });
 
   it('is idempotent: a second run keeps the signatures and stores no other file', async () => {

@@ -38,6 +38,7 @@ const ENDS_SESSION = new Set([
   'POST /api/user/delete-account',
   'POST /api/auth/change-password',
   'POST /api/auth/create-new-password',
+  'POST /api/admin/auth/logout',
 ]);
 /** The caller a route is mostly called by, where its place in the OpenAPI document does not tell. */
 const MOSTLY: Record<string, CallerKind[]> = { 'POST /api/auth/create-new-password': ['reset'] };

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { users } from '../../src/db/schema.ts';
 import { createLedger, fee, type Ledger, move, revenue, treasury } from '../../src/ledger/index.ts';
 import { newId } from '../../src/lib/ids.ts';
-import { createLoggedInMember, startServer, type TestServer } from '../support.ts';
+import { createLoggedInMember, createMember, startServer, type TestServer } from '../support.ts';
 import { createCoin, createToken, uniqueSymbol } from './fixtures/catalogue.ts';
 
 let server: TestServer;
@@ -187,7 +187,8 @@ describe('GET /api/transaction-log/user/logs', () => {
     const coin = await token();
     const m = await member();
     const { entryId } = await ledger.credit({ userId: m.user.id, asset: coin, amount: '8', by: null });
-    const admin = await member({ role: 'admin' });
+    // Only the administrator's id is needed: administrators do not sign in as members (issue 11).
+    const admin = await createMember(server, { role: 'admin' });
     const reversal = await ledger.reverse(entryId, admin.user.id, 'credited by mistake');
     const { data } = await logs(m);
     expect(data.map((l) => [l._id, l.type, l.amount, l.memo])).toEqual([

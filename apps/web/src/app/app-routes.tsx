@@ -1,6 +1,6 @@
+import { Spinner } from '@vault/ui/button';
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
-import { Spinner } from '../components/button';
 import { AuthRoute } from '../features/auth/auth-route';
 import { VerifiedNotice } from '../features/auth/verified-notice';
 import { HomePage } from '../features/site/home-page';

@@ -1,8 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { TOAST_MS } from '@vault/contract/constants';
+import { ErrorBoundary } from '@vault/ui/error-boundary';
 import { lazy, Suspense } from 'react';
 import { BrowserRouter } from 'react-router';
-import { ErrorBoundary } from '../components/error-boundary';
 import { AuthModalsProvider } from '../features/auth/auth-modals';
 import { queryClient } from '../lib/query-client';
 import { SessionProvider, useSession } from '../lib/session';

@@ -1,6 +1,6 @@
 import { messages } from '@vault/contract/messages';
-import { ButtonLink } from '../components/button';
-import { Card } from '../components/card';
+import { ButtonLink } from '@vault/ui/button';
+import { Card } from '@vault/ui/card';
 
 /** Member sections whose screens come with later features: the menu works, the page says what is coming. */
 export const laterSections = {

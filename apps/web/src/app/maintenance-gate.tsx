@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { messages } from '@vault/contract/messages';
+import { Logo } from '@vault/ui/logo';
 import { type ReactNode, useEffect } from 'react';
-import { Logo } from '../components/logo';
 import { api, setMaintenanceHandler } from '../lib/api';
 import { queryKeys } from '../lib/query-client';
 

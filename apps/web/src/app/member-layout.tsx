@@ -1,7 +1,7 @@
+import { Spinner } from '@vault/ui/button';
+import { Logo } from '@vault/ui/logo';
 import { Suspense, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { Spinner } from '../components/button';
-import { Logo } from '../components/logo';
 import { ProfilePictureButton } from '../features/account/profile-picture-button';
 import { LogoutModal } from '../features/auth/logout-modal';
 import { NotificationBell } from '../features/notifications/notification-bell';

@@ -1,4 +1,4 @@
-import { LineIcon } from '../components/line-icon';
+import { LineIcon } from '@vault/ui/line-icon';
 
 /** Line icons for the side menu, drawn inline so nothing is fetched. */
 const paths = {

@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import type { UserInfo } from '@vault/contract/schemas/user';
-import { Logo } from '../components/logo';
+import { Logo } from '@vault/ui/logo';
 import { ProfilePictureButton } from '../features/account/profile-picture-button';
 import { MenuIcon } from './menu-icons';
 import { SideMenu } from './side-menu';

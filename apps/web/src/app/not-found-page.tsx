@@ -1,6 +1,6 @@
+import { ButtonLink } from '@vault/ui/button';
+import { Card } from '@vault/ui/card';
 import { useLocation } from 'react-router';
-import { ButtonLink } from '../components/button';
-import { Card } from '../components/card';
 
 /**
  * A member route that does not exist: said inside the member layout (menu and header stay), with a way

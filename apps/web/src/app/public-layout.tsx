@@ -1,6 +1,6 @@
+import { Spinner } from '@vault/ui/button';
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { Spinner } from '../components/button';
 import { SiteFooter } from '../features/site/site-footer';
 import { SiteHeader } from '../features/site/site-header';
 import { useSession } from '../lib/session';

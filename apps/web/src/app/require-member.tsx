@@ -1,5 +1,5 @@
+import { Spinner } from '@vault/ui/button';
 import { Navigate, Outlet } from 'react-router';
-import { Spinner } from '../components/button';
 import { ImportedChangePasswordPage } from '../features/auth/change-password-page';
 import { useSession } from '../lib/session';
 

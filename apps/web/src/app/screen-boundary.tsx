@@ -1,7 +1,7 @@
+import { Button, ButtonLink } from '@vault/ui/button';
+import { Card } from '@vault/ui/card';
+import { ErrorBoundary } from '@vault/ui/error-boundary';
 import type { ReactNode } from 'react';
-import { Button, ButtonLink } from '../components/button';
-import { Card } from '../components/card';
-import { ErrorBoundary } from '../components/error-boundary';
 
 /**
  * The screen of a layout's outlet, caught if it fails to render: the header and menu stay, the screen

@@ -1,5 +1,5 @@
+import { errorText } from '@vault/ui/error-text';
 import { useEffect } from 'react';
-import { errorText } from '../lib/format';
 import { useSettings } from '../lib/settings';
 import { toast } from '../lib/toast';
 

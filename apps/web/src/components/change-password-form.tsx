@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { changePasswordForm, settingsChangePasswordForm } from '@vault/contract/schemas/auth';
+import { Button } from '@vault/ui/button';
+import { PasswordField } from '@vault/ui/field';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { api } from '../lib/api';
 import { showServerError } from '../lib/form-errors';
 import { useSession } from '../lib/session';
 import { toast } from '../lib/toast';
-import { Button } from './button';
-import { PasswordField } from './field';
 
 /** The two flows of spec 1 §5 check the same fields with different wording. */
 const schemas = { afterLogin: changePasswordForm, settings: settingsChangePasswordForm };

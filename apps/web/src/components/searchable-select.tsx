@@ -1,5 +1,5 @@
+import { errorLink, FieldFrame, inputClass } from '@vault/ui/field';
 import { type KeyboardEvent, type ReactNode, type Ref, useEffect, useId, useMemo, useState } from 'react';
-import { errorLink, FieldFrame, inputClass } from './field';
 
 export type SelectOption = { value: string; label: string };
 

@@ -1,6 +1,6 @@
+import { Button } from '@vault/ui/button';
+import { inputClass, labelClass } from '@vault/ui/field';
 import { type PointerEvent, type Ref, useEffect, useId, useImperativeHandle, useRef, useState } from 'react';
-import { Button } from './button';
-import { inputClass, labelClass } from './field';
 
 export type SignaturePadHandle = {
   /** True when nothing was drawn or typed since the last clear. */

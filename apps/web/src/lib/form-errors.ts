@@ -1,6 +1,6 @@
+import { errorText } from '@vault/ui/error-text';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError } from './api';
-import { errorText } from './format';
 import { toast } from './toast';
 
 /** Puts the server's per-field messages under their fields and shows its message in an error toast. */

@@ -1,6 +1,6 @@
+import { errorText } from '@vault/ui/error-text';
 import { useRef, useState } from 'react';
 import { ApiError, api } from './api';
-import { errorText } from './format';
 import { toast } from './toast';
 
 /**

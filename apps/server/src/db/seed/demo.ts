@@ -5,6 +5,7 @@ import { hashPassword } from '../../lib/passwords.ts';
 import type { StorageService } from '../../modules/storage/service.ts';
 import type { Db } from '../client.ts';
 import { cryptoCoins, nativeTokens, notifications, users } from '../schema.ts';
+import { DEMO_ADMIN } from './demo-admin.ts';
 import { seedPriceHistory } from './demo-prices.ts';
 import { demoSignaturePng } from './demo-signature.ts';
 
@@ -38,10 +39,10 @@ const membership = (first: string, last: string, email: string) => ({
 
 export const DEMO_USERS: DemoUser[] = [
   {
-    email: 'admin@vault.local',
+    email: DEMO_ADMIN.email,
     name: 'Avery Admin',
-    password: 'Admin2026!',
-    what: 'administrator',
+    password: DEMO_ADMIN.password,
+    what: 'administrator (owner), signs in at /admin with the TOTP secret below',
     values: { role: 'admin' },
   },
   {
@@ -300,9 +301,13 @@ export async function seedDemo(container: Container) {
       );
     }
     if (demo.signed) await seedSignature(db, storage, member!.id);
+    if (demo.values.role === 'admin') {
+      await container.services.admins.seedEnrolled(member!.id, 'owner', DEMO_ADMIN.totpSecret);
+    }
   }
   const width = Math.max(...DEMO_USERS.map((u) => u.email.length));
   const lines = DEMO_USERS.map((u) => `  ${u.email.padEnd(width)}  ${u.password.padEnd(14)}  ${u.what}`);
-  log.info(`Demo logins (e-mail, password):\n${lines.join('\n')}`);
-  console.log(`\nDemo logins (e-mail / password):\n${lines.join('\n')}\n`);
+  const totp = `  ${DEMO_ADMIN.email} TOTP secret (demo data: add it to an authenticator app): ${DEMO_ADMIN.totpSecret}`;
+  log.info(`Demo logins (e-mail, password):\n${lines.join('\n')}\n${totp}`);
+  console.log(`\nDemo logins (e-mail / password):\n${lines.join('\n')}\n${totp}\n`);
 }

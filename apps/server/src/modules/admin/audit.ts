@@ -9,7 +9,7 @@ import type { User } from '../auth/sessions.ts';
  */
 export const audit = (
   db: Pick<Db, 'insert'>,
-  actor: User | null,
+  actor: Pick<User, 'id'> | null,
   action: string,
   targetId: string | null,
   details: Record<string, unknown>,

@@ -1,3 +1,4 @@
+import type { Permission } from '@vault/contract/schemas/admin-auth';
 import { messageResponse } from '@vault/contract/schemas/common';
 import { adminCreditBody, creditResponse } from '@vault/contract/schemas/ledger';
 import type { FastifyInstance } from 'fastify';
@@ -22,19 +23,20 @@ const mail = z.object({
 export function adminRoutes(app: FastifyInstance, admin: AdminService) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['admin'];
-  const config = { auth: 'admin' as const };
+  /** Each route's access: the back office, with the permission the administrator's role must have. */
+  const needs = (permission: Permission) => ({ auth: 'admin' as const, permission });
   const ok = responses({ 200: messageResponse });
 
   r.post(
     '/api/admin/settings/maintenance',
-    { config, schema: { tags, body: z.object({ maintenance: z.boolean() }), response: ok } },
+    { config: needs('settings.manage'), schema: { tags, body: z.object({ maintenance: z.boolean() }), response: ok } },
     (req) => admin.setMaintenance(caller(req).user, req.body.maintenance),
   );
 
   r.post(
     '/api/admin/users/:id/block',
     {
-      config,
+      config: needs('members.manage'),
       schema: {
         tags,
         params: userIdParams,
@@ -45,14 +47,16 @@ export function adminRoutes(app: FastifyInstance, admin: AdminService) {
     (req) => admin.block(caller(req).user, req.params.id, req.body.reason),
   );
 
-  r.post('/api/admin/users/:id/unblock', { config, schema: { tags, params: userIdParams, response: ok } }, (req) =>
-    admin.unblock(caller(req).user, req.params.id),
+  r.post(
+    '/api/admin/users/:id/unblock',
+    { config: needs('members.manage'), schema: { tags, params: userIdParams, response: ok } },
+    (req) => admin.unblock(caller(req).user, req.params.id),
   );
 
   r.post(
     '/api/admin/notifications',
     {
-      config,
+      config: needs('notifications.send'),
       schema: {
         tags,
         body: z.object({ userId: z.uuid(), message: z.string().trim().min(1).max(1000) }),
@@ -65,7 +69,7 @@ export function adminRoutes(app: FastifyInstance, admin: AdminService) {
   r.post(
     '/api/admin/ledger/credit',
     {
-      config,
+      config: needs('ledger.write'),
       schema: {
         tags,
         summary: 'Issue tokens from the treasury to a member (audited; Idempotency-Key: see the header)',
@@ -80,7 +84,7 @@ export function adminRoutes(app: FastifyInstance, admin: AdminService) {
   r.get(
     '/api/admin/outbox',
     {
-      config,
+      config: needs('outbox.read'),
       schema: {
         tags,
         summary: 'The newest mails, codes and link tokens hidden (each read is audited)',

@@ -50,6 +50,14 @@ export function authService(ctx: Context, sessions: SessionService, notification
   };
 
   const findByEmail = (email: string) => accounts.findByEmail(db, email);
+  /**
+   * The member using this e-mail. Administrators are not members: the member login, reset codes and
+   * verification mails treat their addresses as unknown (they sign in at /admin, with a second factor).
+   */
+  const findMember = async (email: string) => {
+    const user = await findByEmail(email);
+    return user?.role === 'admin' ? undefined : user;
+  };
 
   async function sendVerificationMail(user: User) {
     const token = randomToken();
@@ -105,7 +113,7 @@ export function authService(ctx: Context, sessions: SessionService, notification
 
     /** Always the same answer, so it tells nobody whether an address is registered. */
     async resendVerification(email: string) {
-      const user = await findByEmail(email);
+      const user = await findMember(email);
       if (user && !user.emailVerifiedAt) {
         const [recent] = await db
           .select({ n: sql<number>`count(*)::int` })
@@ -119,7 +127,8 @@ export function authService(ctx: Context, sessions: SessionService, notification
 
     async login(body: LoginBody, client: Client) {
       const attempt = await throttle.reserve(body.email, client.ip);
-      const user = await findByEmail(body.email);
+      const user = await findMember(body.email);
+      // An administrator's e-mail is checked against the decoy hash: the same answer and time as a wrong password.
       const ok = await verifyPassword(user?.passwordHash, body.password);
       if (!user || !ok) {
         await passwordGuessFailed(attempt, user);
@@ -134,7 +143,7 @@ export function authService(ctx: Context, sessions: SessionService, notification
     },
 
     async forgotPassword(email: string) {
-      const user = await findByEmail(email);
+      const user = await findMember(email);
       // The spec's client shows this exact text, so the address's existence is not hidden here;
       // the per-IP rate limit and the per-account code cap bound what can be learned or sent.
       if (!user) throw notFound(messages.userNotFound);
@@ -146,7 +155,7 @@ export function authService(ctx: Context, sessions: SessionService, notification
     },
 
     async verifyPin(email: string, code: string, client: Client) {
-      const user = await findByEmail(email);
+      const user = await findMember(email);
       if (!user) throw badRequest(messages.codeInvalid, 'CODE_INVALID', { code: messages.codeInvalid });
       if (user.isBlocked) throw blockedForAnonymous();
       await codes.consume(user.id, code, () => notices.resetLockedOut(user));

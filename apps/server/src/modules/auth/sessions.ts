@@ -1,15 +1,24 @@
 import { LIMITS } from '@vault/contract/constants';
+import type { AdminRole } from '@vault/contract/schemas/admin-auth';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Context } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 // `users` belongs to modules/members: the one exception to table ownership (db/owners.ts), see liveSession.
 import { sessions, users } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
+import { liveAdministratorRole } from '../admins/live-role.ts';
 import type { User } from '../members/accounts.ts';
 import { type TokenKind, tokenSigner } from './tokens.ts';
 
 export type { User };
-export type Authenticated = { user: User; sessionId: string; kind: TokenKind };
+export type Authenticated = {
+  user: User;
+  sessionId: string;
+  kind: TokenKind;
+  /** Back-office sessions only (kind 'admin'): the administrator's role as it is now. */
+  admin?: { role: AdminRole };
+};
+export type AuthenticatedAdmin = Authenticated & { admin: { role: AdminRole } };
 
 type Role = User['role'];
 
@@ -17,7 +26,7 @@ type Role = User['role'];
 const lifetime = (kind: TokenKind, role: Role) =>
   kind === 'reset'
     ? LIMITS.resetTokenTtlMinutes
-    : role === 'admin'
+    : kind === 'admin' || role === 'admin'
       ? LIMITS.adminSessionTtlHours * 60
       : LIMITS.sessionTtlDays * 24 * 60;
 
@@ -64,6 +73,31 @@ export function sessionService(ctx: Context) {
       ),
     )
     .prepare('live_session');
+  // The back office's sessions (kind 'admin', `auth: 'admin'` routes only): the same read plus the
+  // administrator's role while they may sign in (enrolled, not disabled), from the admins module's SQL
+  // (one round trip still). A statement of its own, so the members' statement above stays as it was.
+  const liveAdminSession = ctx.db
+    .select({
+      user: users,
+      sessionId: sessions.id,
+      stale: sql<boolean>`${sessions.lastSeenAt} < now() - ${SEEN_PRECISION}`,
+      role: liveAdministratorRole(users.id),
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder('sid')),
+        eq(sessions.userId, sql.placeholder('sub')),
+        eq(sessions.kind, 'admin'),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+        gt(sessions.lastSeenAt, sql`now() - ${minutes(LIMITS.adminSessionIdleMinutes)}`),
+        gt(sessions.createdAt, sql`now() - ${minutes(lifetime('admin', 'admin'))}`),
+        isNull(users.deletedAt),
+      ),
+    )
+    .prepare('live_admin_session');
   // The guard keeps parallel calls of one session from writing the row more than once a minute.
   const touch = ctx.db
     .update(sessions)
@@ -76,10 +110,11 @@ export function sessionService(ctx: Context) {
       user: Pick<User, 'id' | 'role'>,
       kind: TokenKind,
       meta: { ip?: string; userAgent?: string; fcmToken?: string } = {},
+      q: Pick<Db, 'insert'> = ctx.db,
     ) {
       const id = newId();
       const expiresAt = new Date(Date.now() + lifetime(kind, user.role) * 60_000);
-      await ctx.db.insert(sessions).values({
+      await q.insert(sessions).values({
         id,
         userId: user.id,
         kind,
@@ -102,6 +137,20 @@ export function sessionService(ctx: Context) {
       if (!row) return null;
       if (row.stale) await touch.execute({ sid: row.sessionId });
       return { user: row.user, sessionId: row.sessionId, kind };
+    },
+
+    /**
+     * A back-office session (kind 'admin') and its administrator's role, or null when the token is bad, the
+     * session is over (administrators' idle and absolute limits), or the administrator is disabled or not
+     * enrolled.
+     */
+    async authenticateAdmin(token: string): Promise<AuthenticatedAdmin | null> {
+      const claims = await tokens.verify(token);
+      if (claims?.kind !== 'admin') return null;
+      const [row] = await liveAdminSession.execute({ sid: claims.sid, sub: claims.sub });
+      if (!row?.role || row.user.role !== 'admin') return null;
+      if (row.stale) await touch.execute({ sid: row.sessionId });
+      return { user: row.user, sessionId: row.sessionId, kind: 'admin', admin: { role: row.role } };
     },
 
     /** Revokes one session; true only for the call that revoked it (single use of reset tokens). */

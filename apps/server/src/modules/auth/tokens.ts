@@ -1,6 +1,8 @@
 import { jwtVerify, SignJWT } from 'jose';
 
-export type TokenKind = 'access' | 'reset';
+/** access: a member's session; reset: the password-reset bearer; admin: a back-office session (modules/admins). */
+export type TokenKind = 'access' | 'reset' | 'admin';
+const KINDS: readonly unknown[] = ['access', 'reset', 'admin'] satisfies TokenKind[];
 export type TokenClaims = { sub: string; sid: string; kind: TokenKind };
 
 /** Verified tokens kept in memory: checking the signature on every call costs more than the rest of auth. */
@@ -26,10 +28,11 @@ export function tokenSigner(secret: string) {
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
         const { sub, sid, kind, exp } = payload as { sub?: unknown; sid?: unknown; kind?: unknown; exp?: number };
-        if (typeof sub !== 'string' || typeof sid !== 'string' || (kind !== 'access' && kind !== 'reset')) return null;
+        if (typeof sub !== 'string' || typeof sid !== 'string' || !KINDS.includes(kind)) return null;
         if (verified.size >= VERIFIED_CACHE_SIZE) verified.clear();
-        if (exp) verified.set(token, { claims: { sub, sid, kind }, exp });
-        return { sub, sid, kind };
+        const claims = { sub, sid, kind: kind as TokenKind };
+        if (exp) verified.set(token, { claims, exp });
+        return claims;
       } catch {
         return null;
       }

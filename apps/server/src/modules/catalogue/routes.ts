@@ -93,7 +93,7 @@ export function catalogueRoutes(app: FastifyInstance, catalogue: CatalogueServic
   r.post(
     '/api/admin/prices',
     {
-      config: { auth: 'admin' },
+      config: { auth: 'admin', permission: 'catalogue.manage' },
       schema: {
         tags: ['admin'],
         summary: 'Record a new price of an asset token or crypto coin (audited; joins the price history)',

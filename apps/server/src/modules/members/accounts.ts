@@ -169,3 +169,24 @@ export async function liveRole(q: Q, id: string): Promise<User['role'] | null> {
     .where(and(eq(users.id, id), live));
   return row?.role ?? null;
 }
+
+/**
+ * A new administrator's account (modules/admins): role 'admin', no usable password until they enrol
+ * (`setAdministratorProfile`). Undefined when the e-mail is taken.
+ */
+export async function createAdministratorAccount(q: Q, account: { id: string; email: string }) {
+  const [user] = await q
+    .insert(users)
+    .values({ ...account, name: 'New administrator', passwordHash: '!', role: 'admin' })
+    .onConflictDoNothing()
+    .returning();
+  return user;
+}
+
+/** An administrator's name and password, as they chose them when enrolling. */
+export async function setAdministratorProfile(q: Q, id: string, profile: { name: string; passwordHash: string }) {
+  await q
+    .update(users)
+    .set(profile)
+    .where(and(eq(users.id, id), eq(users.role, 'admin')));
+}

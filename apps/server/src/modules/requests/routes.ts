@@ -56,13 +56,15 @@ export function requestRoutes(app: FastifyInstance, requests: RequestService) {
     (req) => requests.createSwap(caller(req).user, req.body, idempotencyOf(req)),
   );
 
-  const admin = { auth: 'admin' as const };
+  // The queue is part of what support reads about members; deciding is an operator's.
+  const reads = { auth: 'admin' as const, permission: 'members.read' as const };
+  const decides = { auth: 'admin' as const, permission: 'requests.decide' as const };
   const tags = ['admin'];
 
   r.get(
     '/api/admin/requests',
     {
-      config: admin,
+      config: reads,
       schema: {
         tags,
         summary: 'Send and swap requests by status, newest first',
@@ -76,7 +78,7 @@ export function requestRoutes(app: FastifyInstance, requests: RequestService) {
   r.post(
     '/api/admin/requests/:id/approve',
     {
-      config: admin,
+      config: decides,
       schema: {
         tags,
         summary:
@@ -92,7 +94,7 @@ export function requestRoutes(app: FastifyInstance, requests: RequestService) {
   r.post(
     '/api/admin/requests/:id/reject',
     {
-      config: admin,
+      config: decides,
       schema: {
         tags,
         summary: 'Reject a pending send or swap request: the held tokens go back to the member (audited)',

@@ -99,7 +99,7 @@ export function swapRoutes(app: FastifyInstance, swaps: SwapService) {
   r.post(
     '/api/admin/settings/swap-spread',
     {
-      config: { auth: 'admin' },
+      config: { auth: 'admin', permission: 'catalogue.manage' },
       schema: {
         tags: ['admin'],
         summary: 'Set the spread of every later swap quote, in percent (0-10, default 0.5; audited)',

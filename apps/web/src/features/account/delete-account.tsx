@@ -1,7 +1,7 @@
+import { Button } from '@vault/ui/button';
+import { TextField } from '@vault/ui/field';
+import { Modal } from '@vault/ui/modal';
 import { useState } from 'react';
-import { Button } from '../../components/button';
-import { TextField } from '../../components/field';
-import { Modal } from '../../components/modal';
 import { api } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';

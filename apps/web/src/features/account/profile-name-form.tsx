@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { editUserBody, type UserInfo, type UserInfoResponse } from '@vault/contract/schemas/user';
+import { Button } from '@vault/ui/button';
+import { TextField } from '@vault/ui/field';
 import { useForm } from 'react-hook-form';
-import { Button } from '../../components/button';
-import { TextField } from '../../components/field';
 import { api } from '../../lib/api';
 import { showServerError } from '../../lib/form-errors';
 import { queryKeys } from '../../lib/query-client';

@@ -2,10 +2,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { LIMITS, PROFILE_PICTURE_TYPES } from '@vault/contract/constants';
 import { messages } from '@vault/contract/messages';
 import type { UserInfo, UserInfoResponse } from '@vault/contract/schemas/user';
+import { Spinner } from '@vault/ui/button';
+import { errorText } from '@vault/ui/error-text';
 import { type ChangeEvent, useRef, useState } from 'react';
-import { Spinner } from '../../components/button';
 import { api } from '../../lib/api';
-import { errorText } from '../../lib/format';
 import { queryKeys } from '../../lib/query-client';
 import { toast } from '../../lib/toast';
 

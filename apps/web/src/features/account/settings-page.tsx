@@ -1,5 +1,5 @@
+import { Card } from '@vault/ui/card';
 import type { ReactNode } from 'react';
-import { Card } from '../../components/card';
 import { ChangePasswordForm } from '../../components/change-password-form';
 import { useSession } from '../../lib/session';
 import { DeleteAccount } from './delete-account';

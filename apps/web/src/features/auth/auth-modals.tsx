@@ -1,8 +1,8 @@
+import { Button, Spinner } from '@vault/ui/button';
+import { ErrorBoundary } from '@vault/ui/error-boundary';
+import { preloadModal } from '@vault/ui/modal';
 import { type ComponentType, lazy, type ReactNode, Suspense, useCallback, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { Button, Spinner } from '../../components/button';
-import { ErrorBoundary } from '../../components/error-boundary';
-import { preloadModal } from '../../components/modal';
 import { type AuthModal, AuthModalsContext } from './auth-modal-context';
 
 /*

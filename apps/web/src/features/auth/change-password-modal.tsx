@@ -1,5 +1,5 @@
+import { Modal } from '@vault/ui/modal';
 import { ChangePasswordForm } from '../../components/change-password-form';
-import { Modal } from '../../components/modal';
 import { useAuthModals } from './auth-modal-context';
 
 /** Opens right after an imported member logs in (spec 1 §4). */

@@ -1,8 +1,8 @@
+import { Button } from '@vault/ui/button';
+import { Card, cardSurface } from '@vault/ui/card';
+import { Logo } from '@vault/ui/logo';
 import { useState } from 'react';
-import { Button } from '../../components/button';
-import { Card, cardSurface } from '../../components/card';
 import { ChangePasswordForm } from '../../components/change-password-form';
-import { Logo } from '../../components/logo';
 import { useAuthModals } from './auth-modal-context';
 import { LogoutModal } from './logout-modal';
 

@@ -1,6 +1,6 @@
+import { FieldError } from '@vault/ui/field';
 import type {} from 'altcha/types/react';
 import { useEffect, useRef } from 'react';
-import { FieldError } from '../../components/field';
 
 type Props = {
   /** The payload to send as `altcha`, or '' when not (or no longer) verified. */

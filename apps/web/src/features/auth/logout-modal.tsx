@@ -1,7 +1,7 @@
 import { messages } from '@vault/contract/messages';
+import { Button } from '@vault/ui/button';
+import { Modal } from '@vault/ui/modal';
 import { useState } from 'react';
-import { Button } from '../../components/button';
-import { Modal } from '../../components/modal';
 import { useSession } from '../../lib/session';
 
 /** 'Are you sure you want to logout?' with Yes and Cancel (spec 1 §2). */

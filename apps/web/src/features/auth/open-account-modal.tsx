@@ -1,6 +1,6 @@
 import { messages } from '@vault/contract/messages';
-import { Button } from '../../components/button';
-import { Modal } from '../../components/modal';
+import { Button } from '@vault/ui/button';
+import { Modal } from '@vault/ui/modal';
 import { useAuthModals } from './auth-modal-context';
 
 /** Shown after login when no membership data exists yet (spec 1 §4). */

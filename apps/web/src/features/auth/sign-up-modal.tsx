@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { signUpForm } from '@vault/contract/schemas/auth';
+import { Button } from '@vault/ui/button';
+import { CheckboxField, PasswordField, TextField } from '@vault/ui/field';
+import { Modal } from '@vault/ui/modal';
 import { useCallback, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Button } from '../../components/button';
-import { CheckboxField, PasswordField, TextField } from '../../components/field';
-import { Modal } from '../../components/modal';
 import { api } from '../../lib/api';
 import { showServerError } from '../../lib/form-errors';
 import { toast } from '../../lib/toast';

@@ -1,15 +1,15 @@
 import { lastDayToAddValue, rescissionDeadline, vestingDate, vestingStart } from '@vault/contract/agreement';
 import { messages } from '@vault/contract/messages';
 import type { uploadResponse } from '@vault/contract/schemas/user';
+import { Button } from '@vault/ui/button';
+import { errorText } from '@vault/ui/error-text';
+import { FieldError } from '@vault/ui/field';
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
-import { Button } from '../../components/button';
-import { FieldError } from '../../components/field';
 import { SignaturePad, type SignaturePadHandle } from '../../components/signature-pad';
 import { api } from '../../lib/api';
-import { errorText } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { fieldId } from './form-fields';
 import type { WizardValues } from './form-values';

@@ -1,6 +1,6 @@
+import { errorLink, FieldFrame, inputClass } from '@vault/ui/field';
 import type { ComponentProps, ReactNode } from 'react';
 import { type FieldErrors, get, useController, useFormContext, useFormState } from 'react-hook-form';
-import { errorLink, FieldFrame, inputClass } from '../../components/field';
 import { SearchableSelect, type SelectOption } from '../../components/searchable-select';
 import type { WizardValues } from './form-values';
 

@@ -1,7 +1,7 @@
 import { dialCodeOf } from '@vault/contract/lookups';
+import { CheckboxField } from '@vault/ui/field';
 import { useEffect } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { CheckboxField } from '../../components/field';
 import { AddressFields } from './address-fields';
 import { Field, FieldGroup, fieldId, SelectField } from './form-fields';
 import type { WizardValues } from './form-values';

@@ -10,13 +10,13 @@ import {
   WIZARD_STEPS,
 } from '@vault/contract/schemas/membership';
 import type { UserInfoResponse } from '@vault/contract/schemas/user';
+import { Button } from '@vault/ui/button';
+import { cardClass, cardSurface } from '@vault/ui/card';
+import { errorText } from '@vault/ui/error-text';
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { type FieldPath, FormProvider, type Resolver, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { Button } from '../../components/button';
-import { cardClass, cardSurface } from '../../components/card';
 import { ApiError, api } from '../../lib/api';
-import { errorText } from '../../lib/format';
 import { queryKeys } from '../../lib/query-client';
 import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';

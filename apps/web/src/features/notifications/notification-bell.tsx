@@ -1,6 +1,6 @@
+import { EmptyState } from '@vault/ui/empty-state';
+import { listClass } from '@vault/ui/table';
 import { useEffect, useId, useRef, useState } from 'react';
-import { EmptyState } from '../../components/empty-state';
-import { listClass } from '../../components/table';
 import { formatDateTime } from '../../lib/date-time';
 import { useNotifications } from './use-notifications';
 

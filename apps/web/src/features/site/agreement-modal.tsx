@@ -1,4 +1,4 @@
-import { Modal } from '../../components/modal';
+import { Modal } from '@vault/ui/modal';
 
 export type AgreementId = 'terms' | 'privacy' | 'membership';
 

@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { contactBody } from '@vault/contract/schemas/site';
+import { Button } from '@vault/ui/button';
+import { cardSurface } from '@vault/ui/card';
+import { TextArea, TextField } from '@vault/ui/field';
 import { useForm } from 'react-hook-form';
-import { Button } from '../../components/button';
-import { cardSurface } from '../../components/card';
-import { TextArea, TextField } from '../../components/field';
 import { Icon } from './icons';
 import { PageHeader } from './page-header';
 import { sendSiteForm } from './send-site-form';

@@ -1,7 +1,7 @@
+import { linkClass } from '@vault/ui/button';
+import { Modal } from '@vault/ui/modal';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { linkClass } from '../../components/button';
-import { Modal } from '../../components/modal';
 
 export type TokenTopic = 'liquidity' | 'asset' | 'opportunity' | 'legacy' | 'whitepapers';
 

@@ -1,7 +1,7 @@
+import { Button } from '@vault/ui/button';
+import { Modal } from '@vault/ui/modal';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Button } from '../../components/button';
-import { Modal } from '../../components/modal';
 import { getToken } from '../../lib/api';
 import { AndroidApp, AppFeatures, Benefits } from './home-sections';
 import { Icon } from './icons';

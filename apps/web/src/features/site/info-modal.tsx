@@ -1,6 +1,6 @@
+import { Button } from '@vault/ui/button';
+import { Modal } from '@vault/ui/modal';
 import { useNavigate } from 'react-router';
-import { Button } from '../../components/button';
-import { Modal } from '../../components/modal';
 import { Icon, type IconName } from './icons';
 
 const steps: { icon: IconName; title: string; text: string }[] = [

@@ -1,6 +1,6 @@
+import { buttonClass } from '@vault/ui/button';
 import type { FormEvent } from 'react';
 import { useRef, useState } from 'react';
-import { buttonClass } from '../../components/button';
 import { sendSiteForm } from './send-site-form';
 
 type Schema = typeof import('@vault/contract/schemas/site')['newsletterBody'];

@@ -1,7 +1,7 @@
 import { APP_VERSION_LINE } from '@vault/contract/constants';
+import { LogoMark } from '@vault/ui/logo';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { LogoMark } from '../../components/logo';
 import { type AgreementId, AgreementModal, agreements } from './agreement-modal';
 import { FooterTokenModal, type TokenTopic, tokenTopics } from './footer-token-modal';
 import { NewsletterForm } from './newsletter-form';

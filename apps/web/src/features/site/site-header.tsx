@@ -1,7 +1,7 @@
+import { buttonClass } from '@vault/ui/button';
+import { LogoMark } from '@vault/ui/logo';
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
-import { buttonClass } from '../../components/button';
-import { LogoMark } from '../../components/logo';
 import { getToken } from '../../lib/api';
 import { Icon } from './icons';
 

@@ -1,8 +1,8 @@
 import { CAROUSEL_INTERVAL_MS } from '@vault/contract/constants';
 import type { NativeToken } from '@vault/contract/schemas/site';
+import { Button } from '@vault/ui/button';
+import { EmptyState } from '@vault/ui/empty-state';
 import { type ReactNode, useEffect, useState } from 'react';
-import { Button } from '../../components/button';
-import { EmptyState } from '../../components/empty-state';
 import { isColor, TokenIcon } from '../../components/token-icon';
 import { displayPrice } from '../../lib/money-format';
 import { Icon } from './icons';

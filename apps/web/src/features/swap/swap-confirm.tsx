@@ -1,7 +1,7 @@
 import type { SwapQuote } from '@vault/contract/schemas/swap';
+import { Button } from '@vault/ui/button';
+import { Modal } from '@vault/ui/modal';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { Button } from '../../components/button';
-import { Modal } from '../../components/modal';
 import { grouped } from '../../lib/money-format';
 import { rateText, type SwapSide } from './swap-options';
 

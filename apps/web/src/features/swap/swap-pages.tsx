@@ -1,12 +1,12 @@
 import { isPositive } from '@vault/contract/money';
 import type { SwapFlow } from '@vault/contract/schemas/swap';
 import type { UserInfo } from '@vault/contract/schemas/user';
+import { Spinner } from '@vault/ui/button';
+import { Card, cardSurface } from '@vault/ui/card';
+import { EmptyState } from '@vault/ui/empty-state';
+import { LoadError, RefreshError } from '@vault/ui/load-error';
 import { type ReactNode, useCallback, useMemo } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { Spinner } from '../../components/button';
-import { Card, cardSurface } from '../../components/card';
-import { EmptyState } from '../../components/empty-state';
-import { LoadError, RefreshError } from '../../components/load-error';
 import { useSession } from '../../lib/session';
 import { useCurrencyInfo, WALLETS_NOT_LOADED } from '../../lib/wallet-data';
 import { useSwapTokens } from './queries';

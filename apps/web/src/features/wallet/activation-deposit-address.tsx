@@ -1,6 +1,6 @@
+import { buttonClass } from '@vault/ui/button';
 import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useRef, useState } from 'react';
-import { buttonClass } from '../../components/button';
 import { toast } from '../../lib/toast';
 
 /** How long the button says 'Copied'. */

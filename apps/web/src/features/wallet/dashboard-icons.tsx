@@ -1,4 +1,4 @@
-import { LineIcon } from '../../components/line-icon';
+import { LineIcon } from '@vault/ui/line-icon';
 
 /** Line icons of the wallet screens. */
 const paths = {

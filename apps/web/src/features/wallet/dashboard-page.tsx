@@ -1,11 +1,11 @@
 import { REFRESH_SPINNER_MS } from '@vault/contract/constants';
+import { ButtonLink } from '@vault/ui/button';
+import { Card } from '@vault/ui/card';
+import { type EmptyAction, EmptyState } from '@vault/ui/empty-state';
+import { LoadError, RefreshError } from '@vault/ui/load-error';
+import { SkeletonRows } from '@vault/ui/skeleton-rows';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { ButtonLink } from '../../components/button';
-import { Card } from '../../components/card';
-import { type EmptyAction, EmptyState } from '../../components/empty-state';
-import { LoadError, RefreshError } from '../../components/load-error';
-import { SkeletonRows } from '../../components/skeleton-rows';
 import { usd } from '../../lib/money-format';
 import { useSession } from '../../lib/session';
 import { WalletIcon } from './dashboard-icons';

@@ -1,5 +1,5 @@
+import { tableClasses } from '@vault/ui/table';
 import { Link } from 'react-router';
-import { tableClasses } from '../../components/table';
 import { TokenIcon } from '../../components/token-icon';
 import { displayPrice, grouped, usd } from '../../lib/money-format';
 import { ChangeText } from './change-text';

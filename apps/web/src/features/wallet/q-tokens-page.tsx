@@ -1,7 +1,7 @@
+import { buttonClass } from '@vault/ui/button';
+import { cardClass } from '@vault/ui/card';
+import { EmptyState } from '@vault/ui/empty-state';
 import { useId, useState } from 'react';
-import { buttonClass } from '../../components/button';
-import { cardClass } from '../../components/card';
-import { EmptyState } from '../../components/empty-state';
 import { useTokenSends } from './queries';
 import { DOLLAR_TOKEN, SendScreen } from './send-screen';
 import { TokenSendList } from './token-history-list';

@@ -1,5 +1,5 @@
-import { cardClass } from '../../components/card';
-import { EmptyState } from '../../components/empty-state';
+import { cardClass } from '@vault/ui/card';
+import { EmptyState } from '@vault/ui/empty-state';
 import { TokenIcon } from '../../components/token-icon';
 import { formatDateTime } from '../../lib/date-time';
 import { grouped, truncateMemo } from '../../lib/money-format';

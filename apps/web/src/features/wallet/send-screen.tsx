@@ -1,11 +1,11 @@
 import { isPositive } from '@vault/contract/money';
 import type { UserInfo } from '@vault/contract/schemas/user';
 import type { CryptoWallet, CurrencyInfo, NativeWallet } from '@vault/contract/schemas/wallet';
+import { Spinner } from '@vault/ui/button';
+import { Card, cardSurface } from '@vault/ui/card';
+import { EmptyState } from '@vault/ui/empty-state';
+import { LoadError, RefreshError } from '@vault/ui/load-error';
 import { type ReactNode, useState } from 'react';
-import { Spinner } from '../../components/button';
-import { Card, cardSurface } from '../../components/card';
-import { EmptyState } from '../../components/empty-state';
-import { LoadError, RefreshError } from '../../components/load-error';
 import { DECIMALS } from '../../lib/money-format';
 import { useSession } from '../../lib/session';
 import { ActivationPanel } from './activation-panel';

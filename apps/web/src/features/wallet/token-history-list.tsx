@@ -1,5 +1,5 @@
 import type { TokenSend } from '@vault/contract/schemas/wallet';
-import { listClass } from '../../components/table';
+import { listClass } from '@vault/ui/table';
 import { formatDateTime } from '../../lib/date-time';
 import { amountText, SendStatus } from './token-history-table';
 

@@ -1,9 +1,9 @@
 import type { TokenSend } from '@vault/contract/schemas/wallet';
+import { ButtonLink, Spinner } from '@vault/ui/button';
+import { Card, cardSurface } from '@vault/ui/card';
+import { EmptyState } from '@vault/ui/empty-state';
+import { LoadError, RefreshError } from '@vault/ui/load-error';
 import type { ReactNode } from 'react';
-import { ButtonLink, Spinner } from '../../components/button';
-import { Card, cardSurface } from '../../components/card';
-import { EmptyState } from '../../components/empty-state';
-import { LoadError, RefreshError } from '../../components/load-error';
 import { TOKEN_SENDS_LIMIT, useTokenSends } from './queries';
 import { TokenSendList } from './token-history-list';
 import { TokenHistoryTable } from './token-history-table';

@@ -1,5 +1,5 @@
 import type { TokenSend } from '@vault/contract/schemas/wallet';
-import { tableClasses } from '../../components/table';
+import { tableClasses } from '@vault/ui/table';
 import { formatDateTime } from '../../lib/date-time';
 import { grouped } from '../../lib/money-format';
 import { StatusBadge } from './status-badge';

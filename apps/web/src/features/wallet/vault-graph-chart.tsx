@@ -1,11 +1,11 @@
 import { compare } from '@vault/contract/money';
 import { type PricePoint, SPARKLINE_RANGES, type Sparklines } from '@vault/contract/schemas/wallet';
+import { cardClass } from '@vault/ui/card';
+import { EmptyState } from '@vault/ui/empty-state';
+import { LoadError } from '@vault/ui/load-error';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Area, AreaChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { cardClass } from '../../components/card';
-import { EmptyState } from '../../components/empty-state';
-import { LoadError } from '../../components/load-error';
 import { isColor } from '../../components/token-icon';
 import { displayPrice, type PriceRule } from '../../lib/money-format';
 import { axisLabel, priceAxis } from './price-axis';

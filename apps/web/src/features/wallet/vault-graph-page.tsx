@@ -1,8 +1,8 @@
 import type { CryptoWallet, NativeWallet } from '@vault/contract/schemas/wallet';
+import { Card } from '@vault/ui/card';
+import { LoadError, RefreshError } from '@vault/ui/load-error';
 import dayjs from 'dayjs';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
-import { Card } from '../../components/card';
-import { LoadError, RefreshError } from '../../components/load-error';
 import { TokenIcon } from '../../components/token-icon';
 import { displayPrice, grouped, usd } from '../../lib/money-format';
 import { useSession } from '../../lib/session';

@@ -1,7 +1,7 @@
+import { buttonClass } from '@vault/ui/button';
+import { Modal } from '@vault/ui/modal';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { buttonClass } from '../../components/button';
-import { Modal } from '../../components/modal';
 import type { WalletAction } from './wallet-actions-routes';
 
 type Tone = 'light' | 'dark';

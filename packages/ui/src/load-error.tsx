@@ -1,5 +1,5 @@
-import { errorText } from '../lib/format';
 import { Button } from './button';
+import { errorText } from './error-text';
 
 /** What the card needs of a failed query (TanStack Query's result has all three). */
 export type Retryable = { error: unknown; isFetching: boolean; refetch: () => unknown };

@@ -1,0 +1,21 @@
+/** Dates and times as administrators read them: day month year and 24-hour time, local, with the zone. */
+const dateTime = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZoneName: 'short',
+});
+/** A calendar day (a lot's redeemable date) is a UTC day: shown as that day wherever the reader is. */
+const day = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
+export const formatDay = (iso: string) => day.format(new Date(iso));
+
+/** "in 3 minutes", "in 45 seconds": how long a 429 asks to wait. */
+export function waitText(seconds: number) {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}

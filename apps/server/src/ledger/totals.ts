@@ -1,0 +1,41 @@
+import { normalize } from '@vault/contract/money';
+import { sql } from 'drizzle-orm';
+import type { Executor } from './accounts.ts';
+
+/**
+ * The back office overview's figures per asset, in one statement: members' balances, what is on placed
+ * holds (the holds account's balance: it moves only by placing, committing and releasing holds, so it is
+ * exactly the sum of the placed ones), the treasury's balance (negative by what it issued) and today's
+ * volume: the sum of what member accounts received in entries made since `dayStart`.
+ */
+export type AssetTotals = { asset: string; members: string; held: string; treasury: string; volume: string };
+
+export async function assetTotals(q: Executor, dayStart: Date): Promise<AssetTotals[]> {
+  const result = await q.execute<AssetTotals>(sql`
+    with balances as (
+      select asset,
+        sum(balance) filter (where kind = 'member') as members,
+        sum(balance) filter (where kind = 'holds') as held,
+        sum(balance) filter (where kind = 'treasury') as treasury
+      from ledger_accounts
+      group by asset
+    ),
+    volume as (
+      select p.asset, sum(p.amount) as amount
+      from postings p join ledger_accounts a on a.id = p.account_id
+      where a.kind = 'member' and p.amount > 0
+        and p.entry_id in (select e.id from journal_entries e where e.created_at >= ${dayStart})
+      group by p.asset
+    )
+    select b.asset, coalesce(b.members, 0)::text as members, coalesce(b.held, 0)::text as held,
+      coalesce(b.treasury, 0)::text as treasury, coalesce(v.amount, 0)::text as volume
+    from balances b left join volume v on v.asset = b.asset
+    order by b.asset`);
+  return result.rows.map((r) => ({
+    asset: r.asset,
+    members: normalize(r.members),
+    held: normalize(r.held),
+    treasury: normalize(r.treasury),
+    volume: normalize(r.volume),
+  }));
+}
