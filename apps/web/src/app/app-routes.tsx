@@ -1,5 +1,5 @@
 import { Spinner } from '@vault/ui/button';
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { AuthRoute } from '../features/auth/auth-route';
 import { VerifiedNotice } from '../features/auth/verified-notice';
@@ -154,17 +154,17 @@ function MemberArea() {
   const location = useLocation();
   if (!token) return <Navigate to="/" replace />;
   return (
-    <ScreenBoundary locationKey={location.key} home={{ to: '/', label: 'Back to the home page' }}>
-      <Suspense
-        fallback={
-          <div role="status" className="grid min-h-dvh place-items-center text-accent-text">
-            <Spinner className="size-8" />
-            <span className="sr-only">Loading your account</span>
-          </div>
-        }
-      >
-        <RequireMember />
-      </Suspense>
+    <ScreenBoundary
+      locationKey={location.key}
+      home={{ to: '/', label: 'Back to the home page' }}
+      loading={
+        <div role="status" className="grid min-h-dvh place-items-center text-accent-text">
+          <Spinner className="size-8" />
+          <span className="sr-only">Loading your account</span>
+        </div>
+      }
+    >
+      <RequireMember />
     </ScreenBoundary>
   );
 }

@@ -1,13 +1,12 @@
-import { Spinner } from '@vault/ui/button';
 import { Logo } from '@vault/ui/logo';
-import { Suspense, useState } from 'react';
+import { useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { ProfilePictureButton } from '../features/account/profile-picture-button';
 import { LogoutModal } from '../features/auth/logout-modal';
 import { NotificationBell } from '../features/notifications/notification-bell';
 import { useSession } from '../lib/session';
 import { MobileDrawer } from './mobile-drawer';
-import { ScreenBoundary } from './screen-boundary';
+import { ScreenBoundary, ScreenLoading } from './screen-boundary';
 import { SideMenu } from './side-menu';
 
 /** The signed-in shell: side menu (a drawer on phones), header with bell, picture, name and welcome line. */
@@ -63,17 +62,13 @@ export function MemberLayout() {
       </header>
 
       <main id="main" className="mx-auto max-w-6xl px-4 py-6 lg:px-8 lg:py-8">
-        <ScreenBoundary locationKey={location.key} home={{ to: '/cryptocurrency', label: 'Back to Dashboard' }}>
-          {/* Screens downloaded on first use (the wallet screens) show this meanwhile. */}
-          <Suspense
-            fallback={
-              <p role="status" className="flex items-center gap-2 py-10 text-sm text-ink-muted">
-                <Spinner /> Loading…
-              </p>
-            }
-          >
-            <Outlet />
-          </Suspense>
+        {/* Screens downloaded on first use: the wallet screens. */}
+        <ScreenBoundary
+          locationKey={location.key}
+          home={{ to: '/cryptocurrency', label: 'Back to Dashboard' }}
+          loading={<ScreenLoading />}
+        >
+          <Outlet />
         </ScreenBoundary>
       </main>
       <LogoutModal open={logoutOpen} onOpenChange={setLogoutOpen} />

@@ -1,10 +1,8 @@
-import { Spinner } from '@vault/ui/button';
-import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { SiteFooter } from '../features/site/site-footer';
 import { SiteHeader } from '../features/site/site-header';
 import { useSession } from '../lib/session';
-import { ScreenBoundary } from './screen-boundary';
+import { ScreenBoundary, ScreenLoading } from './screen-boundary';
 
 /** Public pages share the site header and footer. */
 export function PublicLayout() {
@@ -15,18 +13,13 @@ export function PublicLayout() {
     <div className="flex min-h-dvh flex-col">
       <SiteHeader />
       <div className="flex-1">
-        <ScreenBoundary locationKey={location.key} home={{ to: '/', label: 'Back to the home page' }}>
-          {/* The pages other than home download on first visit; meanwhile a screen-high spinner keeps the
-              footer out of view, so nothing seen moves when the page arrives. */}
-          <Suspense
-            fallback={
-              <p role="status" className="flex min-h-dvh items-center justify-center gap-2 text-sm text-ink-muted">
-                <Spinner /> Loading…
-              </p>
-            }
-          >
-            <Outlet />
-          </Suspense>
+        {/* The pages other than home download on first visit. */}
+        <ScreenBoundary
+          locationKey={location.key}
+          home={{ to: '/', label: 'Back to the home page' }}
+          loading={<ScreenLoading fill />}
+        >
+          <Outlet />
         </ScreenBoundary>
       </div>
       <SiteFooter />

@@ -1,27 +1,44 @@
-import { Button, ButtonLink } from '@vault/ui/button';
+import { Button, ButtonLink, Spinner } from '@vault/ui/button';
 import { Card } from '@vault/ui/card';
 import { ErrorBoundary } from '@vault/ui/error-boundary';
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense } from 'react';
 
 /**
  * The screen of a layout's outlet, caught if it fails to render: the header and menu stay, the screen
  * says what happened and offers a reload (a newer app version, a network that came back) or a way out.
- * Any navigation clears it.
+ * Any navigation clears it. Screens downloaded on first use show `loading` meanwhile.
  */
 export function ScreenBoundary({
   locationKey,
   home,
+  loading,
   children,
 }: {
   /** React Router's key of the location: any navigation, even to the same path, clears the failure. */
   locationKey: string;
   home: { to: string; label: string };
+  loading: ReactNode;
   children: ReactNode;
 }) {
   return (
     <ErrorBoundary resetKey={locationKey} fallback={<ScreenError home={home} />}>
-      {children}
+      <Suspense fallback={loading}>{children}</Suspense>
     </ErrorBoundary>
+  );
+}
+
+/**
+ * "Loading…" with a spinner while a screen downloads. `fill`: a screen high, centred, so nothing below
+ * (the public footer) shows and then moves when the page arrives.
+ */
+export function ScreenLoading({ fill = false }: { fill?: boolean }) {
+  return (
+    <p
+      role="status"
+      className={`flex items-center gap-2 text-sm text-ink-muted ${fill ? 'min-h-dvh justify-center' : 'py-10'}`}
+    >
+      <Spinner /> Loading…
+    </p>
   );
 }
 
