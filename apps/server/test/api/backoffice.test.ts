@@ -507,6 +507,22 @@ describe('overview', () => {
     }
   });
 
+  it('adds up totals past 20 integer digits (one amount’s bound, not a total’s)', async () => {
+    const p = await assetToken();
+    const largest = '99999999999999999999.99999999';
+    for (let i = 0; i < 3; i++) {
+      const m = await createMember(server);
+      await ledger.credit({ userId: m.user.id, asset: p.coinSymbol, amount: largest, by: null });
+    }
+    const res = await get('/api/admin/overview');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.assets.find((row: { asset: string }) => row.asset === p.coinSymbol)).toMatchObject({
+      members: '299999999999999999999.99999997',
+      liabilities: '299999999999999999999.99999997',
+      treasuryIssued: '299999999999999999999.99999997',
+    });
+  });
+
   it('counts pending requests by kind', async () => {
     const legacy = await createToken(server, { type: 'sdira', price: '30', decimals: 4, isVisibleOnWeb: false });
     const sender = await createLoggedInMember(server, {

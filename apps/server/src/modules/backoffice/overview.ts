@@ -1,4 +1,3 @@
-import { add, negate } from '@vault/contract/money';
 import type { Overview } from '@vault/contract/schemas/backoffice';
 import type { Context } from '../../context.ts';
 import { assetTotals } from '../../ledger/index.ts';
@@ -26,14 +25,7 @@ export function overviewDesk(ctx: Context) {
         data: {
           asOf: now.toISOString(),
           dayStart: today.toISOString(),
-          assets: totals.map((t) => ({
-            asset: t.asset,
-            members: t.members,
-            held: t.held,
-            liabilities: add(t.members, t.held),
-            treasuryIssued: negate(t.treasury),
-            volumeToday: t.volume,
-          })),
+          assets: totals.map(({ volume, ...t }) => ({ ...t, volumeToday: volume })),
           pendingRequests: pending,
           ...figures,
         },
