@@ -113,7 +113,16 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
       ['Q', '250'],
       ['XAG', '12'],
     ] as const) {
-      expect((await asAdmin('POST', '/api/admin/ledger/credit', { email: m.email, asset, amount })).status).toBe(200);
+      expect(
+        (
+          await asAdmin('POST', '/api/admin/ledger/credit', {
+            email: m.email,
+            asset,
+            amount,
+            reason: 'Opening balance',
+          })
+        ).status,
+      ).toBe(200);
     }
     const found: string[] = [];
     for (const [size, viewport] of SIZES) {

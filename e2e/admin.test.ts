@@ -1,16 +1,9 @@
-import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { TOTP } from '@vault/contract/schemas/admin-auth';
-import type { AxeResults } from 'axe-core';
-import { generate } from 'otplib';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiLogin, baseUrl, createMember, DESKTOP, launch, newPage, PHONE, shot } from './browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { NAV } from '../apps/admin/src/app/navigation.ts';
+import { administratorEnrolmentLink, backOfficeSuite, look, totp } from './admin-support.ts';
+import { apiLogin, baseUrl, createMember, DESKTOP, newPage, PHONE } from './browser.ts';
 
 /**
  * The back office at /admin (issue 11): an owner created with `npm run admin -- create` enrols with the
@@ -19,74 +12,7 @@ import { apiLogin, baseUrl, createMember, DESKTOP, launch, newPage, PHONE, shot 
  * a session ended elsewhere sends the tab back to the sign-in page. Screens at 1280 and 390 px, with axe.
  */
 
-let browser: Browser;
-let dataDir: string;
-beforeAll(async () => {
-  browser = await launch();
-  dataDir = await mkdtemp(path.join(tmpdir(), 'vault-e2e-cli-'));
-});
-afterAll(async () => {
-  await browser?.close();
-  await rm(dataDir, { recursive: true, force: true });
-});
-
-/** The authenticator app: the code of `secret` at a moment (otplib, the contract's TOTP settings). */
-const totp = (secret: string, at = Date.now()) =>
-  generate({
-    secret,
-    algorithm: TOTP.algorithm,
-    digits: TOTP.digits,
-    period: TOTP.period,
-    epoch: Math.floor(at / 1000),
-  });
-
-/** `npm run admin -- create` against the e2e server's database: the enrolment link's path and hash. */
-async function createAdministrator(email: string, role: 'support' | 'operator' | 'owner') {
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    ['--import', 'tsx', 'apps/server/src/cli/admin.ts', 'create', '--email', email, '--role', role],
-    {
-      env: {
-        ...process.env,
-        DATABASE_URL: inject('e2eDatabaseUrl'),
-        PUBLIC_URL: baseUrl(),
-        DATA_DIR: dataDir,
-        NODE_ENV: 'test',
-        SEED: 'false',
-        LOG_LEVEL: 'warn',
-      },
-    },
-  );
-  const link = stdout.match(/https?:\/\/\S+\/admin\/enrol#token=\S+/)?.[0];
-  if (!link) throw new Error(`no enrolment link in: ${stdout}`);
-  const url = new URL(link);
-  expect(url.origin).toBe(baseUrl());
-  return `${url.pathname}${url.hash}`;
-}
-
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core'), 'utf8');
-
-/** axe (WCAG 2.1 A and AA) on the page as it is: what it finds of serious or critical impact, one line each. */
-async function axe(page: Page, name: string): Promise<string[]> {
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  const results: AxeResults = await page.evaluate(() =>
-    (window as unknown as { axe: typeof import('axe-core') }).axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-      resultTypes: ['violations'],
-    }),
-  );
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((node) => `${name}: ${v.id} at ${node.target.join(' ')}: ${v.help}`));
-}
-
-/** Screenshot and axe at once: the picture to look at, the findings to fix. */
-async function look(page: Page, name: string, found: string[]) {
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-  await shot(page, name);
-  found.push(...(await axe(page, name)));
-}
+const suite = backOfficeSuite();
 
 /** What the browser reports the content security policy refused (an inline script, an eval), per page. */
 function cspRefusals(page: Page, into: string[]) {
@@ -104,12 +30,14 @@ describe('back office', () => {
     const member = await createMember({ name: `Mona Findable ${suffix}`, gpa: true });
     const memberToken = await apiLogin(member.email, member.password);
     const email = `e2e-owner-${suffix}@example.com`;
-    const enrolPath = await createAdministrator(email, 'owner');
+    const link = await administratorEnrolmentLink(email, 'owner', suite.dataDir);
+    expect(link.origin).toBe(baseUrl());
+    const enrolPath = `${link.pathname}${link.hash}`;
     const password = 'correct horse battery staple';
 
     // Enrolment: the QR code and the secret, then name, password and the app's code.
     const refused: string[] = [];
-    const page = await newPage(browser, DESKTOP);
+    const page = await newPage(suite.browser, DESKTOP);
     cspRefusals(page, refused);
     await page.goto(enrolPath);
     await page.getByRole('heading', { name: 'Set up your administrator account' }).waitFor();
@@ -141,11 +69,12 @@ describe('back office', () => {
     expect(download.suggestedFilename()).toBe('vault-recovery-codes.txt');
     await look(page, 'admin-recovery-codes-1280', found);
     await page.getByRole('button', { name: 'I have saved them' }).click();
-    await page.waitForURL('**/admin/members');
+    await page.waitForURL('**/admin/overview');
     await expect.poll(() => page.getByTestId('admin-email').textContent()).toBe(email);
-    // An owner sees every built screen; screens not built yet are not in the menu at all.
+    // An owner sees every built screen (navigation.ts lists only those), Overview first: /admin lands there.
     const nav = page.getByRole('navigation', { name: 'Back office' });
-    await expect.poll(() => nav.getByRole('link').allTextContents()).toEqual(['Members']);
+    await expect.poll(() => nav.getByRole('link').allTextContents()).toEqual(NAV.map((entry) => entry.label));
+    expect(NAV[0]?.label).toBe('Overview');
     // The session lives in this tab only.
     expect(await adminToken(page)).toBeTruthy();
     expect(await page.evaluate(() => localStorage.length)).toBe(0);
@@ -167,9 +96,10 @@ describe('back office', () => {
     // The enrolment spent this step's code: the authenticator's next one.
     await login.getByLabel('Authenticator code').fill(await totp(secret, Date.now() + TOTP.period * 1000));
     await login.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL('**/admin/members');
+    await page.waitForURL('**/admin/overview');
 
     // Members: the search goes into the address 300 ms after typing stops, and finds the member.
+    await nav.getByRole('link', { name: 'Members', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'Members' }).waitFor();
     const table = page.getByRole('table');
     await table.getByRole('row').nth(1).waitFor();
@@ -247,7 +177,7 @@ describe('back office', () => {
     await look(page, 'admin-members-390', found);
 
     // A phone signs in with a recovery code (spent: the same code is refused next time).
-    const phone = await newPage(browser, PHONE);
+    const phone = await newPage(suite.browser, PHONE);
     cspRefusals(phone, refused);
     await phone.goto('/admin/members');
     await phone.waitForURL('**/admin/login');
@@ -274,7 +204,7 @@ describe('back office', () => {
     expect(await adminToken(phone)).toBeNull();
 
     // The member app never loaded any of it.
-    const memberPage = await newPage(browser, DESKTOP);
+    const memberPage = await newPage(suite.browser, DESKTOP);
     const requested: string[] = [];
     memberPage.on('request', (request) => requested.push(new URL(request.url()).pathname));
     await memberPage.goto('/');

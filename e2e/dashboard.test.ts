@@ -59,7 +59,12 @@ function expectedFigures(info: CurrencyInfo) {
 async function activatedSender() {
   const m = await createMember({ name: 'Sid Sender', gpa: true });
   await sql('update users set is_wallet_activated = true where id = $1', [m.id]);
-  const credit = await asAdmin('POST', '/api/admin/ledger/credit', { email: m.email, asset: 'XAG', amount: '10' });
+  const credit = await asAdmin('POST', '/api/admin/ledger/credit', {
+    email: m.email,
+    asset: 'XAG',
+    amount: '10',
+    reason: 'Opening balance',
+  });
   expect(credit.status).toBe(200);
   const token = await apiLogin(m.email, m.password);
   const send = async (amount: string, memo: string) => {

@@ -49,7 +49,14 @@ async function activatedSender() {
   const m = await createMember({ name: 'Sven Sender', gpa: true });
   await sql('update users set is_wallet_activated = true where id = $1', [m.id]);
   expect(
-    (await asAdmin('POST', '/api/admin/ledger/credit', { email: m.email, asset: 'XAG', amount: '10' })).status,
+    (
+      await asAdmin('POST', '/api/admin/ledger/credit', {
+        email: m.email,
+        asset: 'XAG',
+        amount: '10',
+        reason: 'Opening balance',
+      })
+    ).status,
   ).toBe(200);
   const token = await apiLogin(m.email, m.password);
   return {

@@ -59,7 +59,12 @@ async function activatedMember(name: string, balances: Record<string, string>, t
   const m = await createMember({ name, gpa: true });
   await sql('update users set is_wallet_activated = true, type = $2 where id = $1', [m.id, type]);
   for (const [asset, amount] of Object.entries(balances)) {
-    const credit = await asAdmin('POST', '/api/admin/ledger/credit', { email: m.email, asset, amount });
+    const credit = await asAdmin('POST', '/api/admin/ledger/credit', {
+      email: m.email,
+      asset,
+      amount,
+      reason: 'Opening balance',
+    });
     expect(credit.status).toBe(200);
   }
   return m;

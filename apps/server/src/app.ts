@@ -24,6 +24,7 @@ import { adminRoutes } from './modules/admin/routes.ts';
 import { adminAuthRoutes } from './modules/admins/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { backofficeRoutes } from './modules/backoffice/routes.ts';
+import { catalogueAdminRoutes } from './modules/catalogue/admin-routes.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { membershipRoutes } from './modules/membership/routes.ts';
 import { nativeWalletRoutes } from './modules/native-wallet/routes.ts';
@@ -98,6 +99,7 @@ export async function buildApp(opts: { container: Container } | { config: Config
   siteRoutes(app, services.site);
   membershipRoutes(app, services.membership);
   catalogueRoutes(app, catalogue, activation);
+  catalogueAdminRoutes(app, services.catalogueAdmin);
   nativeWalletRoutes(app, services.nativeWallet, activation);
   walletRoutes(app, services.wallet);
   transactionLogRoutes(app, services.transactionLog);

@@ -6,11 +6,13 @@ import type { Db } from './db/client.ts';
 import { createEvents, eventScope } from './events/index.ts';
 import { createJobQueue } from './jobs/queue.ts';
 import { createLedger } from './ledger/index.ts';
+import { makerCheckerService } from './modules/admin/maker-checker.ts';
 import { adminService } from './modules/admin/service.ts';
 import { adminAccountService } from './modules/admins/service.ts';
 import { authService } from './modules/auth/service.ts';
 import { sessionService } from './modules/auth/sessions.ts';
 import { backofficeService } from './modules/backoffice/service.ts';
+import { catalogueAdminService } from './modules/catalogue/admin.ts';
 import { catalogueService } from './modules/catalogue/service.ts';
 import { membershipService } from './modules/membership/service.ts';
 import { activationService } from './modules/native-wallet/activation.ts';
@@ -66,12 +68,15 @@ export async function createContainer(opts: { config: Config; db: Db; log: Logge
   const catalogue = catalogueService(db, ctx.events);
   const swaps = swapService(ctx, { ledger, catalogue, settings });
   const transactionLog = transactionLogService(ctx);
+  // Money actions above the owners' threshold wait for a second administrator (credits, reversals, approvals).
+  const makerChecker = makerCheckerService(ctx, { ledger, settings });
   const services = {
     sessions,
     settings,
     notifications,
     storage,
     catalogue,
+    catalogueAdmin: catalogueAdminService(ctx, { catalogue, storage }),
     mail: mailDelivery({ db, log, transport }),
     auth: authService(ctx, sessions, notifications),
     user: userService(ctx, sessions, storage),
@@ -82,10 +87,10 @@ export async function createContainer(opts: { config: Config; db: Db; log: Logge
     wallet: walletService(ctx, { catalogue, ledger, settings }),
     transactionLog,
     swaps,
-    requests: requestService(ctx, ledger, notifications, swaps),
-    admin: adminService(ctx, { sessions, settings, notifications, ledger }),
+    requests: requestService(ctx, ledger, notifications, swaps, makerChecker),
+    admin: adminService(ctx, { sessions, settings, notifications, ledger, makerChecker }),
     admins: adminAccountService(ctx, sessions),
-    backoffice: backofficeService(ctx, { ledger, sessions, transactionLog }),
+    backoffice: backofficeService(ctx, { ledger, sessions, transactionLog, notifications }),
   };
 
   return {

@@ -53,6 +53,8 @@ export const ERROR_CODES = [
   'INVALID_PRICE',
   'PRICE_FIXED',
   'PRICE_TOO_HIGH',
+  'DECIMALS_LOWERED',
+  'ICON_UNKNOWN',
   // Vault activation
   'ADMIN_NO_VAULT',
   'ALREADY_ACTIVATED',
@@ -79,6 +81,11 @@ export const ERROR_CODES = [
   'QUOTE_INVALID',
   'QUOTE_EXPIRED',
   'PRICE_MOVED',
+  // Maker-checker (admin): the maker may not decide their own action; one decision per action; one waiting
+  // action per request or entry
+  'MAKER_CANNOT_DECIDE',
+  'ACTION_DECIDED',
+  'ACTION_PENDING',
   // The ledger's refusals, in the spec's words at the edge (http/errors.ts fromLedgerError)
   'HOLD_RESOLVED',
   'ALREADY_REVERSED',

@@ -133,6 +133,17 @@ export const messages = {
   liquidityPriceFixed: 'The price of a liquidity token is fixed at 1 USD',
   priceTooHigh: 'The price is too high',
   priceRecorded: 'Price recorded',
+  // ours: the back office's catalogue (issue 11): how tokens and coins are shown
+  catalogueSaved: 'Changes saved',
+  catalogueNothingToChange: 'Change at least one field',
+  catalogueOrderInvalid: 'Enter a whole number from 0 to 9999',
+  catalogueDecimalsInvalid: 'Enter a whole number of decimals from 0 to 8',
+  decimalsCannotDecrease:
+    'Decimals can only be raised: balances and history already recorded with more decimals would no longer be exact',
+  colourInvalid: 'Enter a colour as # and 6 hexadecimal digits (#1f6feb)',
+  iconInvalid: 'Choose one of the icons offered or upload an image',
+  iconTooLarge: 'The icon is too large (256 KB at most)',
+  iconUploaded: 'Icon uploaded',
 
   // ours: the ledger
   insufficientBalance: 'Insufficient balance',
@@ -193,6 +204,19 @@ export const messages = {
     'This enrolment link cannot be used: it was used already, it expired or it does not exist. Ask an owner for a new one.',
   enrolmentCodeWrong: 'That code is not right: enter the 6-digit code your authenticator app shows now',
   adminSignedOut: 'Signed out',
+
+  // ours: maker-checker (issue 11): money actions above the owners' threshold wait for a second administrator
+  reasonLength: 'The reason must be 3 to 500 characters',
+  makerCheckerWaiting: 'Waiting for a second administrator',
+  makerCheckerReasonRequired: 'A reason is required to ask a second administrator',
+  makerCannotDecide: 'A second administrator must decide this: you asked for it',
+  actionAlreadyDecided: 'This action was already approved or rejected',
+  actionAlreadyWaiting: 'This is already waiting for a second administrator',
+  actionApproved: 'Approved and carried out',
+  actionRejected: 'Rejected: nothing was moved',
+  makerCheckerThresholdUpdated: 'Maker-checker threshold updated',
+  makerCheckerThresholdInvalid: 'Enter an amount in USD (at most 2 decimals)',
+  entryReversed: 'Transaction reversed',
 
   // ours: protocol-level errors
   unauthorized: 'Your session has expired. Please log in again.',

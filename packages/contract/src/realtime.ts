@@ -25,6 +25,14 @@ export type MemberEventType = MemberEvent['type'];
 export const PRICES_CHANNEL = 'pricesUpdated';
 export type PricesEvent = { type: 'pricesUpdated'; coinSymbol: string };
 
+/**
+ * The channel every member's socket listens on for a notification written to every member at once (the back
+ * office's "to all members"): the bell refetches. Each member's copy is their own row; the event carries the
+ * text, not an id.
+ */
+export const BROADCAST_CHANNEL = 'notificationBroadcast';
+export type BroadcastEvent = { type: 'notificationBroadcast'; message: string; createdAt: string };
+
 /** What the client sends after connecting (kept for the spec's client; the server trusts the token only). */
 export const USER_CONNECT = 'user-connect';
 export type UserConnect = { userId: string };

@@ -16,6 +16,29 @@ const MembersPage = lazy(() => import('../features/members/members-page').then((
 const MemberDetailPage = lazy(() =>
   import('../features/members/member-detail-page').then((m) => ({ default: m.MemberDetailPage })),
 );
+const OverviewPage = lazy(() =>
+  import('../features/overview/overview-page').then((m) => ({ default: m.OverviewPage })),
+);
+const NotificationsPage = lazy(() =>
+  import('../features/notifications/notifications-page').then((m) => ({ default: m.NotificationsPage })),
+);
+const OutboxPage = lazy(() => import('../features/outbox/outbox-page').then((m) => ({ default: m.OutboxPage })));
+const AuditPage = lazy(() => import('../features/audit/audit-page').then((m) => ({ default: m.AuditPage })));
+const ApprovalsPage = lazy(() =>
+  import('../features/approvals/approvals-page').then((m) => ({ default: m.ApprovalsPage })),
+);
+const LedgerPage = lazy(() => import('../features/ledger/ledger-page').then((m) => ({ default: m.LedgerPage })));
+
+const CataloguePage = lazy(() =>
+  import('../features/catalogue/catalogue-page').then((m) => ({ default: m.CataloguePage })),
+);
+
+const SettingsPage = lazy(() =>
+  import('../features/settings/settings-page').then((m) => ({ default: m.SettingsPage })),
+);
+const AdministratorsPage = lazy(() =>
+  import('../features/administrators/administrators-page').then((m) => ({ default: m.AdministratorsPage })),
+);
 
 function Screen({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
@@ -69,6 +92,96 @@ export function AppRoutes() {
             <RequirePermission permission="members.read">
               <Screen>
                 <MemberDetailPage />
+              </Screen>
+            </RequirePermission>
+          }
+        />
+        <Route
+          path="/overview"
+          element={
+            <RequirePermission permission="members.read">
+              <Screen>
+                <OverviewPage />
+              </Screen>
+            </RequirePermission>
+          }
+        />
+        <Route
+          path="/notifications"
+          element={
+            <RequirePermission permission="notifications.send">
+              <Screen>
+                <NotificationsPage />
+              </Screen>
+            </RequirePermission>
+          }
+        />
+        <Route
+          path="/outbox"
+          element={
+            <RequirePermission permission="outbox.read">
+              <Screen>
+                <OutboxPage />
+              </Screen>
+            </RequirePermission>
+          }
+        />
+        <Route
+          path="/audit"
+          element={
+            <RequirePermission permission="members.read">
+              <Screen>
+                <AuditPage />
+              </Screen>
+            </RequirePermission>
+          }
+        />
+        <Route
+          path="/catalogue"
+          element={
+            <RequirePermission permission="ledger.read">
+              <Screen>
+                <CataloguePage />
+              </Screen>
+            </RequirePermission>
+          }
+        />
+        <Route
+          path="/approvals"
+          element={
+            <RequirePermission permission="members.read">
+              <Screen>
+                <ApprovalsPage />
+              </Screen>
+            </RequirePermission>
+          }
+        />
+        <Route
+          path="/ledger"
+          element={
+            <RequirePermission permission="ledger.read">
+              <Screen>
+                <LedgerPage />
+              </Screen>
+            </RequirePermission>
+          }
+        />
+        <Route
+          path="/settings"
+          element={
+            <RequirePermission permission="members.read">
+              <Screen>
+                <SettingsPage />
+              </Screen>
+            </RequirePermission>
+          }
+        />
+        <Route
+          path="/administrators"
+          element={
+            <RequirePermission permission="admins.manage">
+              <Screen>
+                <AdministratorsPage />
               </Screen>
             </RequirePermission>
           }

@@ -5,7 +5,18 @@ export type NavEntry = { to: string; label: string; permission: Permission };
 /**
  * The back office's screens, in the menu's order, each with the permission its calls need (contract
  * PERMISSIONS): an administrator sees only what their role may open. Only screens that exist are listed:
- * Overview, Approvals, Ledger, Catalogue, Settings, Notifications, Outbox and Audit add their line when they
- * are built (issue 11 item 3), never before.
+ * Settings adds its line when it is built (issue 11 item 3), never
+ * before. The first entry a role may open is where /admin lands.
  */
-export const NAV: NavEntry[] = [{ to: '/members', label: 'Members', permission: 'members.read' }];
+export const NAV: NavEntry[] = [
+  { to: '/overview', label: 'Overview', permission: 'members.read' },
+  { to: '/members', label: 'Members', permission: 'members.read' },
+  { to: '/approvals', label: 'Approvals', permission: 'members.read' },
+  { to: '/ledger', label: 'Ledger', permission: 'ledger.read' },
+  { to: '/catalogue', label: 'Catalogue', permission: 'ledger.read' },
+  { to: '/notifications', label: 'Notifications', permission: 'notifications.send' },
+  { to: '/outbox', label: 'Outbox', permission: 'outbox.read' },
+  { to: '/audit', label: 'Audit log', permission: 'members.read' },
+  { to: '/settings', label: 'Settings', permission: 'members.read' },
+  { to: '/administrators', label: 'Administrators', permission: 'admins.manage' },
+];

@@ -1,6 +1,6 @@
 import { flexRender, type Row, type Table } from '@tanstack/react-table';
 import { tableClasses } from '@vault/ui/table';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 
 /** Column extras the table reads (TanStack Table's column meta). */
 declare module '@tanstack/react-table' {
@@ -19,7 +19,9 @@ const cell = 'px-3 py-2 align-middle first:pl-4 last:pr-4';
  * Renders a TanStack Table instance (the table's state, paging and sorting are TanStack's; this is only its
  * markup): a caption for screen readers, sortable heads as buttons with aria-sort, the rows, and in their
  * place the loading rows or the empty state. `onOpen` makes a row open something on click; the row must
- * also hold a link (keyboard and screen readers use that).
+ * also hold a link (keyboard and screen readers use that). `detail` renders an expanded row's details in a
+ * full-width row under it (TanStack's expanding state: a cell's button toggles it, with `aria-controls`
+ * naming `detailId(row)`).
  */
 export function DataTable<T>({
   table,
@@ -28,6 +30,7 @@ export function DataTable<T>({
   empty,
   onOpen,
   skeletonRows = 8,
+  detail,
 }: {
   table: Table<T>;
   caption: string;
@@ -35,6 +38,7 @@ export function DataTable<T>({
   empty: ReactNode;
   onOpen?: (row: Row<T>) => void;
   skeletonRows?: number;
+  detail?: (row: Row<T>) => ReactNode;
 }) {
   const rows = table.getRowModel().rows;
   const columns = table.getVisibleLeafColumns();
@@ -97,25 +101,33 @@ export function DataTable<T>({
             </tr>
           ) : (
             rows.map((row) => (
-              <tr
-                key={row.id}
-                onClick={
-                  onOpen
-                    ? (event) => {
-                        // A click on the row's own link or button does its own thing.
-                        if ((event.target as HTMLElement).closest('a, button')) return;
-                        onOpen(row);
-                      }
-                    : undefined
-                }
-                className={`transition-colors hover:bg-canvas ${onOpen ? 'cursor-pointer' : ''}`}
-              >
-                {row.getVisibleCells().map((c) => (
-                  <td key={c.id} className={`${cell} ${c.column.columnDef.meta?.className ?? ''}`}>
-                    {flexRender(c.column.columnDef.cell, c.getContext())}
-                  </td>
-                ))}
-              </tr>
+              <Fragment key={row.id}>
+                <tr
+                  onClick={
+                    onOpen
+                      ? (event) => {
+                          // A click on the row's own link or button does its own thing.
+                          if ((event.target as HTMLElement).closest('a, button')) return;
+                          onOpen(row);
+                        }
+                      : undefined
+                  }
+                  className={`transition-colors hover:bg-canvas ${onOpen ? 'cursor-pointer' : ''}`}
+                >
+                  {row.getVisibleCells().map((c) => (
+                    <td key={c.id} className={`${cell} ${c.column.columnDef.meta?.className ?? ''}`}>
+                      {flexRender(c.column.columnDef.cell, c.getContext())}
+                    </td>
+                  ))}
+                </tr>
+                {detail && row.getIsExpanded() ? (
+                  <tr id={detailId(row)} className="bg-canvas">
+                    <td colSpan={columns.length} className="px-4 py-3">
+                      {detail(row)}
+                    </td>
+                  </tr>
+                ) : null}
+              </Fragment>
             ))
           )}
         </tbody>
@@ -123,6 +135,9 @@ export function DataTable<T>({
     </section>
   );
 }
+
+/** The id of a row's detail row, for its toggle's `aria-controls`. */
+export const detailId = <T,>(row: Row<T>) => `detail-${row.id.replace(/[^\w-]/g, '_')}`;
 
 function SortMark({ sorted }: { sorted: false | 'asc' | 'desc' }) {
   return (

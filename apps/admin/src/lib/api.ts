@@ -47,9 +47,12 @@ export class ApiError extends Error {
 
 type Options = {
   method?: string;
+  /** JSON, or a FormData sent as multipart/form-data. */
   body?: unknown;
   /** null: call without the stored session (sign-in, enrolment), and a 401 is the call's own answer. */
   token?: string | null;
+  /** Extra headers (a money-moving POST's Idempotency-Key). */
+  headers?: Record<string, string>;
 };
 
 /** Retry-After as seconds: a number of seconds or an HTTP date. */
@@ -69,18 +72,21 @@ function retryAfterSeconds(header: string | null): number | null {
 export async function api<S extends z.ZodType>(
   path: string,
   schema: S,
-  { method, body, token }: Options = {},
+  { method, body, token, headers }: Options = {},
 ): Promise<z.output<S>> {
   const bearer = token === undefined ? getToken() : token;
   let res: Response;
+  // A form (a file upload) goes as multipart/form-data, with the boundary the browser sets.
+  const form = body instanceof FormData;
   try {
     res = await fetch(`/api/${path.replace(/^\//, '')}`, {
       method: method ?? (body === undefined ? 'GET' : 'POST'),
       headers: {
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(body !== undefined && !form ? { 'content-type': 'application/json' } : {}),
         ...(bearer ? { authorization: `Bearer ${bearer}` } : {}),
+        ...headers,
       },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : form ? body : JSON.stringify(body),
     });
   } catch {
     throw new ApiError(0, { message: 'Please check your internet connection', code: 'NETWORK' });
@@ -111,4 +117,39 @@ export function queryString(values: Record<string, string | number | undefined |
   }
   const text = params.toString();
   return text ? `?${text}` : '';
+}
+
+/**
+ * A file the API answers (the audit log's CSV): fetched with the administrator's bearer token like every call,
+ * then saved through a Blob link, so the token never goes into an address (history, logs, a Referer). The
+ * file's name is the server's (Content-Disposition) or `fallbackName`. Errors throw ApiError like `api`.
+ */
+export async function downloadFile(path: string, fallbackName: string): Promise<string> {
+  const bearer = getToken();
+  let res: Response;
+  try {
+    res = await fetch(`/api/${path.replace(/^\//, '')}`, {
+      headers: bearer ? { authorization: `Bearer ${bearer}` } : {},
+    });
+  } catch {
+    throw new ApiError(0, { message: 'Please check your internet connection', code: 'NETWORK' });
+  }
+  if (!res.ok) {
+    const data = await res.json().catch(() => null);
+    if (res.status === 401) onUnauthorized();
+    throw new ApiError(
+      res.status,
+      data?.message ? data : { message: 'Something went wrong', code: 'UNKNOWN' },
+      retryAfterSeconds(res.headers.get('retry-after')),
+    );
+  }
+  const blob = await res.blob();
+  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  return name;
 }

@@ -19,3 +19,17 @@ export function waitText(seconds: number) {
   const minutes = Math.ceil(seconds / 60);
   return `${minutes} minute${minutes === 1 ? '' : 's'}`;
 }
+
+/**
+ * An amount as the API gives it (a decimal string, never a JS number): its whole part grouped by thousands,
+ * its decimals as they are. "1234567.5" → "1,234,567.5", "-0.00000001" stays exact.
+ */
+export function formatAmount(amount: string) {
+  const match = /^(-?)(\d+)(\.\d+)?$/.exec(amount.trim());
+  if (!match) return amount;
+  const [, sign = '', whole = '', fraction = ''] = match;
+  return `${sign}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${fraction}`;
+}
+
+/** A count: 1,234. */
+export const formatCount = (n: number) => n.toLocaleString('en-US');

@@ -31,6 +31,7 @@ export const TABLE_OWNERS = {
   assetPrices: 'modules/catalogue',
   uploads: 'modules/storage',
   auditLog: 'modules/admin',
+  adminActions: 'modules/admin',
   administrators: 'modules/admins',
   adminRecoveryCodes: 'modules/admins',
   memberRequests: 'modules/requests',

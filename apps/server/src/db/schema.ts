@@ -293,7 +293,7 @@ export const uploads = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id),
-    kind: text('kind', { enum: ['profilePicture', 'signature'] }).notNull(),
+    kind: text('kind', { enum: ['profilePicture', 'signature', 'tokenIcon'] }).notNull(),
     fileName: text('file_name').notNull().unique(),
     mime: text('mime').notNull(),
     size: integer('size').notNull(),
@@ -316,6 +316,53 @@ export const auditLog = pgTable('audit_log', {
   details: jsonb('details').notNull().default(sql`'{}'::jsonb`),
   createdAt: createdAt(),
 });
+
+/**
+ * Maker-checker (issue 11): a money action above the owners' threshold (settings
+ * `makerCheckerThresholdUsd`), waiting for a second administrator. `payload` is what it does (its kind's
+ * input), `target_id` what it acts on (the member credited, the entry reversed, the request approved: one
+ * waiting reversal or approval per entry or request). Approval runs the action in the decision's
+ * transaction and keeps what it did in `result`. The database has the last word on the rule: the maker never
+ * decides (`decided_by <> requested_by`), and a row is pending exactly when it is undecided.
+ */
+export const adminActions = pgTable(
+  'admin_actions',
+  {
+    id: uuid('id').primaryKey(),
+    kind: text('kind', { enum: ['ledger.credit', 'ledger.reverse', 'request.approve'] }).notNull(),
+    payload: jsonb('payload').notNull(),
+    targetId: text('target_id').notNull(),
+    /** Its value in USD when asked, at the catalogue's prices then; and the threshold it was above. */
+    valueUsd: numeric('value_usd', { precision: 38, scale: 2 }).notNull(),
+    thresholdUsd: numeric('threshold_usd', { precision: 38, scale: 2 }),
+    reason: text('reason').notNull(),
+    requestedBy: uuid('requested_by')
+      .notNull()
+      .references(() => users.id),
+    requestedAt: ts('requested_at').notNull().defaultNow(),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] })
+      .notNull()
+      .default('pending'),
+    decidedBy: uuid('decided_by').references(() => users.id),
+    decidedAt: ts('decided_at'),
+    decisionReason: text('decision_reason'),
+    result: jsonb('result'),
+  },
+  (t) => [
+    index('admin_actions_status_idx').on(t.status, t.requestedAt),
+    uniqueIndex('admin_actions_one_waiting')
+      .on(t.kind, t.targetId)
+      .where(sql`${t.status} = 'pending' and ${t.kind} <> 'ledger.credit'`),
+    check('admin_actions_kind_known', sql`${t.kind} in ('ledger.credit', 'ledger.reverse', 'request.approve')`),
+    check('admin_actions_status_known', sql`${t.status} in ('pending', 'approved', 'rejected')`),
+    check('admin_actions_reason_given', sql`char_length(${t.reason}) between 3 and 500`),
+    check('admin_actions_checker_not_maker', sql`${t.decidedBy} is null or ${t.decidedBy} <> ${t.requestedBy}`),
+    check(
+      'admin_actions_pending_undecided',
+      sql`(${t.status} = 'pending') = (${t.decidedBy} is null) and (${t.decidedBy} is null) = (${t.decidedAt} is null)`,
+    ),
+  ],
+);
 
 /**
  * Administrators of the back office (issue 11): a `users` row with role 'admin' (so journal entries, audit

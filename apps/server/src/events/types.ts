@@ -10,7 +10,15 @@ export type DomainEvents = {
     notification: { _id: string; message: string; createdAt: string };
   };
   sessionsRevoked: { userId: string };
-  /** An administrator set a price: every member's wallet values change. */
+  /**
+   * An administrator wrote every member a notification (one row each, one statement): every open screen's
+   * bell refetches. One event for all, not one per member.
+   */
+  notificationBroadcast: { message: string; createdAt: string };
+  /**
+   * An administrator set a price or changed how a token or coin is shown (order, visibility, decimals, colour,
+   * icon): every member's wallet screens refetch.
+   */
   pricesChanged: { coinSymbol: string };
   /** A member's balances changed (spec: nativeWalletUpdate refreshes open dashboards). */
   walletUpdated: { userId: string; email: string };

@@ -76,13 +76,8 @@ function matching(filter: EntryFilter): SQL {
   return sql.join(conditions, sql` and `);
 }
 
-/** One page of entries, newest first, with their postings (one statement). */
-export async function entryPage(
-  q: Executor,
-  filter: EntryFilter,
-  limit: number,
-  offset: number,
-): Promise<JournalEntryRow[]> {
+/** Entries with their postings, where `rest` says (a condition on `e`, the order, the page). */
+async function entriesWhere(q: Executor, rest: SQL): Promise<JournalEntryRow[]> {
   const result = await q.execute<Raw>(sql`
     select e.id, e.kind, e.memo, e.created_at, e.created_by, e.reverses, e.metadata,
       (select r.id from journal_entries r where r.reverses = e.id) as reversed_by,
@@ -92,9 +87,7 @@ export async function entryPage(
        from postings p join ledger_accounts a on a.id = p.account_id
        where p.entry_id = e.id) as postings
     from journal_entries e
-    where ${matching(filter)}
-    order by e.created_at desc, e.id desc
-    limit ${limit} offset ${offset}`);
+    where ${rest}`);
   return result.rows.map((raw) => ({
     id: raw.id,
     kind: raw.kind,
@@ -107,6 +100,14 @@ export async function entryPage(
     postings: raw.postings.map((p) => ({ ...p, amount: normalize(p.amount) })),
   }));
 }
+
+/** One page of entries, newest first, with their postings (one statement). */
+export const entryPage = (q: Executor, filter: EntryFilter, limit: number, offset: number) =>
+  entriesWhere(q, sql`${matching(filter)} order by e.created_at desc, e.id desc limit ${limit} offset ${offset}`);
+
+/** One entry with its postings, or null (the back office's reversal: what it would move, and whom). */
+export const entryById = async (q: Executor, id: string): Promise<JournalEntryRow | null> =>
+  (await entriesWhere(q, sql`e.id = ${id}`))[0] ?? null;
 
 /** How many entries match the filter. */
 export async function entryCount(q: Executor, filter: EntryFilter): Promise<number> {

@@ -20,6 +20,7 @@ export {
 export {
   type EntryFilter,
   type EntryPosting,
+  entryById,
   entryCount,
   entryPage,
   type JournalEntryRow,

@@ -1,6 +1,13 @@
 import type { Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
-import { type MemberEvent, PRICES_CHANNEL, type PricesEvent, USER_CONNECT } from '@vault/contract/realtime';
+import {
+  BROADCAST_CHANNEL,
+  type BroadcastEvent,
+  type MemberEvent,
+  PRICES_CHANNEL,
+  type PricesEvent,
+  USER_CONNECT,
+} from '@vault/contract/realtime';
 import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import type { Context } from '../context.ts';
@@ -61,6 +68,12 @@ export function attachRealtime(server: HttpServer, ctx: Context, sessions: Sessi
     ctx.events.on('pricesChanged', ({ coinSymbol }) => {
       const event: PricesEvent = { type: 'pricesUpdated', coinSymbol };
       io.emit(PRICES_CHANNEL, event);
+    }),
+    // A notification to every member: one broadcast to every socket (members only: the handshake refuses
+    // administrators and blocked members), each bell refetches its own rows.
+    ctx.events.on('notificationBroadcast', ({ message, createdAt }) => {
+      const event: BroadcastEvent = { type: 'notificationBroadcast', message, createdAt };
+      io.emit(BROADCAST_CHANNEL, event);
     }),
     ctx.events.on('sessionsRevoked', ({ userId }) => {
       io.in(room(userId)).disconnectSockets(true);

@@ -32,8 +32,14 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
+/** Every credit states its reason (maker-checker, issue 11); these stay below the threshold. */
 const credit = (payload: Record<string, unknown>, headers: Record<string, string> = admin.headers) =>
-  server.app.inject({ method: 'POST', url: '/api/admin/ledger/credit', payload, headers });
+  server.app.inject({
+    method: 'POST',
+    url: '/api/admin/ledger/credit',
+    payload: { reason: 'Opening balance', ...payload },
+    headers,
+  });
 
 describe('POST /api/admin/ledger/credit', () => {
   it('issues tokens to a member from the treasury and writes an audit row', async () => {
@@ -96,6 +102,13 @@ describe('POST /api/admin/ledger/credit', () => {
     const unknown = await credit({ email: 'nobody@example.com', asset, amount: '1' });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe(messages.userNotFound);
+  });
+
+  it('never credits an administrator (404, as for nobody)', async () => {
+    const other = await createAdmin(server, 'operator');
+    const res = await credit({ email: other.email, asset, amount: '1' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe(messages.userNotFound);
   });
 
   it('is for administrators only', async () => {

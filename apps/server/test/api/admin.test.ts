@@ -135,6 +135,19 @@ describe('block and unblock', () => {
     const [row] = await server.db.select().from(users).where(eq(users.id, target.user.id));
     expect(row!.isBlocked).toBe(false);
   });
+
+  it('never blocks, unblocks or notifies an administrator through the member routes (404)', async () => {
+    const owner = await createAdmin(server, 'owner');
+    for (const [path, body] of [
+      [`/api/admin/users/${owner.user.id}/block`, { reason: 'an operator may not lock an owner out' }],
+      [`/api/admin/users/${owner.user.id}/unblock`, undefined],
+      ['/api/admin/notifications', { userId: owner.user.id, message: 'hello' }],
+    ] as const) {
+      expect((await call('POST', path, body)).statusCode, path).toBe(404);
+    }
+    const [row] = await server.db.select().from(users).where(eq(users.id, owner.user.id));
+    expect(row!.isBlocked).toBe(false);
+  });
 });
 
 describe('maintenance', () => {
@@ -236,6 +249,7 @@ describe('each admin action and its audit row are one transaction', () => {
       settings: settingsService(server.ctx),
       notifications: server.notifications,
       ledger: createLedger(server.db),
+      makerChecker: server.container.services.admin.makerChecker,
     });
   /** An administrator whose audit row cannot be written (no such user: the foreign key refuses it). */
   const phantom = () => ({ ...admin.user, id: newId() });

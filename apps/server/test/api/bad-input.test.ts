@@ -307,7 +307,7 @@ describe('text PostgreSQL cannot store (lone UTF-16 surrogates, NUL)', () => {
       ['/api/user/edit', { name: 'Ada \udfff' }, target.headers, 'name'],
       [
         '/api/admin/ledger/credit',
-        { email: target.email, asset: token.coinSymbol, amount: '1', memo: 'memo\udc00' },
+        { email: target.email, asset: token.coinSymbol, amount: '1', memo: 'memo\udc00', reason: 'Test credit' },
         admin.headers,
         'memo',
       ],

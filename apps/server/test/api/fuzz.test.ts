@@ -1,4 +1,5 @@
 import { messages } from '@vault/contract/messages';
+import { DEFAULT_MAKER_CHECKER_THRESHOLD_USD } from '@vault/contract/schemas/maker-checker';
 import { DEFAULT_SWAP_SPREAD_PERCENT } from '@vault/contract/swap-pricing';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -11,6 +12,7 @@ import { type Body, type CallerKind, type Draft, describeBody, draftsFor } from 
 import { type Route, routesOf, urlOf } from '../fuzz/routes.ts';
 import type { Pools } from '../fuzz/values.ts';
 import {
+  createAdmin,
   createLoggedInMember,
   createMember,
   IMAGES,
@@ -93,6 +95,25 @@ beforeAll(async () => {
       if (res.statusCode === 200) requestIds.push(res.json().data.requestId);
     }
   }
+  // Entries to reverse and maker-checker actions to decide (made by another administrator than the fuzz's,
+  // which may then approve or reject them), all about the fuzz's own recipients.
+  const entryIds = await Promise.all(
+    recipients.map(
+      async (to) =>
+        (await ledger.credit({ userId: to.user.id, asset: asset.coinSymbol, amount: '1', by: null })).entryId,
+    ),
+  );
+  const maker = await createAdmin(server, 'operator');
+  const actionIds: string[] = [];
+  for (const to of recipients) {
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/api/admin/ledger/credit',
+      payload: { email: to.email, asset: asset.coinSymbol, amount: '1000', reason: 'Fuzz: waits for a checker' },
+      headers: maker.headers,
+    });
+    if (res.statusCode === 202) actionIds.push(res.json().data.actionId);
+  }
 
   callers = fuzzCallers(server, ledger, assets);
   await callers.start(['member', 'activated', 'legacy', 'admin', 'reset']);
@@ -130,7 +151,9 @@ beforeAll(async () => {
     ],
     'POST /api/request/create-legacy-send-request': [{ to: to.email, amount: '1', coin: legacy.coinSymbol }],
     'POST /api/native-wallet/activateUserWallet': [{ coinSymbol: liquidity.coinSymbol }],
-    'POST /api/admin/ledger/credit': [{ email: to.email, asset: asset.coinSymbol, amount: '10', memo: 'fuzz' }],
+    'POST /api/admin/ledger/credit': [
+      { email: to.email, asset: asset.coinSymbol, amount: '10', memo: 'fuzz', reason: 'Fuzz credit' },
+    ],
     'POST /api/admin/prices': [{ coinSymbol: asset.coinSymbol, price: '31.5' }],
     'POST /api/admin/notifications': [{ userId: targets[0]!.user.id, message: 'Fuzz notice' }],
     'POST /api/auth/login': [{ email: to.email, password: PASSWORD }],
@@ -139,7 +162,13 @@ beforeAll(async () => {
   };
   pools = {
     emails: [...recipients, ...targets, ...senders].map((m) => m.email).concat('nobody@example.com'),
-    ids: [...targets.map((m) => m.user.id), ...requestIds, '00000000-0000-0000-0000-000000000000'],
+    ids: [
+      ...targets.map((m) => m.user.id),
+      ...requestIds,
+      ...entryIds,
+      ...actionIds,
+      '00000000-0000-0000-0000-000000000000',
+    ],
     symbols: [...own, 'NOPE', liquidity.coinSymbol.toLowerCase()],
     passwords: [PASSWORD, 'Passw0rd!y', 'short', 'x'.repeat(17), `${PASSWORD} `],
     uploads,
@@ -166,6 +195,10 @@ function sparingSharedState(route: Route) {
     // The swap spread stays the default: swaps.test.ts prices with it.
     if (route.path === '/api/admin/settings/swap-spread' && typeof value.swapSpreadPercent === 'string') {
       value.swapSpreadPercent = DEFAULT_SWAP_SPREAD_PERCENT;
+    }
+    // The maker-checker threshold stays the default: other files' credits and approvals run at once below it.
+    if (route.path === '/api/admin/settings/maker-checker' && 'makerCheckerThresholdUsd' in value) {
+      value.makerCheckerThresholdUsd = DEFAULT_MAKER_CHECKER_THRESHOLD_USD;
     }
     return value;
   };

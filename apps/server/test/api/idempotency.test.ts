@@ -8,6 +8,8 @@ const MONEY_ROUTES = [
   '/api/native-wallet/send-tokens',
   '/api/request/create-legacy-send-request',
   '/api/admin/ledger/credit',
+  '/api/admin/ledger/entries/{id}/reverse',
+  '/api/admin/requests/{id}/approve',
 ];
 
 let server: TestServer;

@@ -187,7 +187,7 @@ describe("amounts at the token's decimals", () => {
 
     const admin = await createAdmin(server);
     const credit = (asset: string, amount: string) =>
-      post('/api/admin/ledger/credit', admin, { email: b.email, asset, amount });
+      post('/api/admin/ledger/credit', admin, { email: b.email, asset, amount, reason: 'Test credit' });
     expect((await credit(dollar, '0.005')).json().code).toBe('TOO_MANY_DECIMALS');
     expect((await credit(dollar, '0.05')).statusCode).toBe(200);
     const satoshi = (await createCoin(server, { decimals: 8 })).coinSymbol;

@@ -157,7 +157,7 @@ describe('GET /api/native-token/rates/{flow}/swap', () => {
         .select()
         .from(auditLog)
         .where(and(eq(auditLog.actorId, admin.user.id), eq(auditLog.action, 'settings.swapSpread')));
-      expect(row?.details).toEqual({ swapSpreadPercent: '1.25' });
+      expect(row?.details).toEqual({ swapSpreadPercent: '1.25', previous: '0.5' });
       // Members see it before confirming (the settings they read carry it too).
       const settings = await server.app.inject({ method: 'GET', url: '/api/settings', headers: m.headers });
       expect(settings.json().swapSpreadPercent).toBe('1.25');

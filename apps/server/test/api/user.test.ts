@@ -247,12 +247,17 @@ describe('settings', () => {
     expect(Object.keys(body).sort()).toEqual(
       [
         'androidAppUrl',
+        'directWireDomesticAccount',
+        'directWireExpiryDays',
+        'directWireFee',
+        'directWireInternationalAccount',
         'maintenance',
         'masterWalletBTC',
         'masterWalletETH',
         'supportEmail',
         'swapSpreadPercent',
         'videoUrl',
+        'zellePay',
       ].sort(),
     );
   });

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { messages } from '@vault/contract/messages';
-import { PRICES_CHANNEL, USER_CONNECT, type UserConnect } from '@vault/contract/realtime';
+import { BROADCAST_CHANNEL, PRICES_CHANNEL, USER_CONNECT, type UserConnect } from '@vault/contract/realtime';
 import { useEffect } from 'react';
 import { walletKeys } from '../features/wallet/queries';
 import { queryKeys } from '../lib/query-client';
@@ -56,6 +56,10 @@ export function RealtimeBridge() {
     // An administrator set a price: values, rates and graphs change for everyone.
     socket.on(PRICES_CHANNEL, () => {
       void queryClient.invalidateQueries({ queryKey: walletKeys.all });
+    });
+    // An administrator wrote every member a notification: the bell refetches (the row is this member's own).
+    socket.on(BROADCAST_CHANNEL, () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.notifications });
     });
     return () => {
       socket.disconnect();

@@ -120,3 +120,38 @@ export const enrolmentFinishBody = z.object({
 });
 /** Signed in, with the recovery codes shown this once. */
 export const enrolmentFinishResponse = adminLoginResponse.extend({ recoveryCodes: z.array(z.string()) });
+
+/** Administrators (the owners' screen, `admins.manage`): who they are and where their account stands. */
+export const administrator = z.object({
+  id: z.string(),
+  email: z.string(),
+  /** Empty until they enrol (they choose it then). */
+  name: z.string(),
+  role: adminRole,
+  enrolledAt: z.string().nullable(),
+  disabledAt: z.string().nullable(),
+  createdAt: z.string(),
+  /** Their newest back-office sign-in (a session opened), null when never. */
+  lastSignInAt: z.string().nullable(),
+});
+export type Administrator = z.infer<typeof administrator>;
+export const administratorsResponse = z.object({ data: z.array(administrator) });
+
+/** Why an administrator's access changes: kept in the audit log. */
+export const accessReason = z
+  .string({ error: 'Say why (kept in the audit log)' })
+  .trim()
+  .min(3, 'Say why in at least 3 characters')
+  .max(500, 'Use at most 500 characters');
+
+export const createAdministratorBody = z.object({ email, role: adminRole });
+export type CreateAdministratorBody = z.infer<typeof createAdministratorBody>;
+/** The one-time enrolment link, shown this once to copy (24 hours, single use). */
+export const enrolmentLinkResponse = z.object({
+  message: z.string(),
+  data: z.object({ id: z.string(), email: z.string(), role: adminRole, link: z.string(), expiresAt: z.string() }),
+});
+export const administratorIdParams = z.object({ id: z.uuid() });
+export const changeRoleBody = z.object({ role: adminRole, reason: accessReason });
+export const disableAdministratorBody = z.object({ reason: accessReason });
+export const administratorUpdated = z.object({ message: z.string(), data: administrator });

@@ -293,3 +293,59 @@ export const overview = z.object({
 });
 export type Overview = z.infer<typeof overview>;
 export const overviewResponse = z.object({ data: overview });
+
+// ── Members: block and unblock ────────────────────────────────────────────────────────────────────
+
+/**
+ * `POST /api/admin/users/:id/block`: the reason is required (the member is shown it when they next sign in,
+ * and it is kept in the audit log). The same rule as the server's route; the answer is `{ message }`.
+ */
+export const blockMemberBody = z.object({
+  reason: z
+    .string({ error: messages.rejectionReasonRequired })
+    .trim()
+    .min(1, messages.rejectionReasonRequired)
+    .max(500, 'Must be at most 500 characters'),
+});
+export type BlockMemberBody = z.infer<typeof blockMemberBody>;
+
+// ── Notifications ─────────────────────────────────────────────────────────────────────────────────
+
+/** What the bell shows: 1 to 1,000 characters. */
+export const NOTIFICATION_MAX = 1000;
+export const notificationMessage = z
+  .string({ error: 'Write the message' })
+  .trim()
+  .min(1, 'Write the message')
+  .max(NOTIFICATION_MAX, `Must be at most ${NOTIFICATION_MAX} characters`);
+
+/** `POST /api/admin/notifications`: one member's bell. Answers `{ message }`. */
+export const notifyMemberBody = z.object({
+  userId: z.uuid({ error: 'Choose the member' }),
+  message: notificationMessage,
+});
+export type NotifyMemberBody = z.infer<typeof notifyMemberBody>;
+
+/** `POST /api/admin/notifications/all`: every active member's bell (not blocked, not deleted; no administrator). */
+export const notifyAllBody = z.object({ message: notificationMessage });
+export type NotifyAllBody = z.infer<typeof notifyAllBody>;
+export const notifyAllResponse = z.object({
+  message: z.string(),
+  /** How many members it was written for. */
+  data: z.object({ recipients: z.number().int() }),
+});
+
+// ── The outbox ────────────────────────────────────────────────────────────────────────────────────
+
+/** `GET /api/admin/outbox?to&limit`: the newest mails (at most 200), codes and link tokens hidden by the server. */
+export const OUTBOX_LIMITS = [50, 100, 200] as const;
+export const outboxMail = z.object({
+  _id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  kind: z.string(),
+  createdAt: date,
+});
+export type OutboxMail = z.infer<typeof outboxMail>;
+export const outboxResponse = z.object({ data: z.array(outboxMail) });

@@ -23,6 +23,17 @@ export const email = z
   .max(254, messages.emailInvalid)
   .regex(EMAIL_PATTERN, messages.emailInvalid);
 
+/**
+ * The reason an administrator gives where money or access changes (a credit, a reversal, a maker-checker
+ * decision), kept in the audit log: 3 to 500 characters.
+ */
+export const adminReason = z
+  .string({ error: messages.rejectionReasonRequired })
+  .trim()
+  .min(1, messages.rejectionReasonRequired)
+  .min(3, messages.reasonLength)
+  .max(500, messages.reasonLength);
+
 export const fcmToken = z.string().max(4096).optional();
 
 export const listOf = <T extends z.ZodType>(item: T) =>

@@ -5,7 +5,7 @@ import { toUnits } from '../money.ts';
 const MAX_UNITS = 10n ** 16n;
 
 import { z } from '../zod.ts';
-import { email } from './common.ts';
+import { adminReason, email } from './common.ts';
 
 /**
  * A token amount as the member types it (spec 2 §5 "Send tokens"): required, greater than zero, at most
@@ -41,12 +41,16 @@ export const assetSymbol = z
   .trim()
   .regex(/^[A-Z0-9]{1,12}$/, messages.invalidRequest);
 
-/** Back office: issue tokens from the treasury to a member (before funding exists; audited). */
+/**
+ * Back office: issue tokens from the treasury to a member (before funding exists; audited with the reason).
+ * Above the maker-checker threshold it waits for a second administrator (schemas/maker-checker.ts).
+ */
 export const adminCreditBody = z.object({
   email,
   asset: assetSymbol,
   amount: tokenAmount,
   memo: z.string().trim().max(200).optional(),
+  reason: adminReason,
 });
 export type AdminCreditBody = z.infer<typeof adminCreditBody>;
 

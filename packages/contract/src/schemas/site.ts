@@ -1,6 +1,7 @@
 import { messages } from '../messages.ts';
 import { z } from '../zod.ts';
 import { email } from './common.ts';
+import { bankDetails, directWire } from './settings-admin.ts';
 
 /** Contact and FAQ inquiry forms and the footer newsletter field (fields are ours: the spec does not list them). */
 export const contactBody = z.object({
@@ -29,6 +30,9 @@ export const settings = z.object({
   androidAppUrl: z.string(),
   /** The spread of swaps, in percent ('0.5'), shown to members before they confirm (issue 10 §5). */
   swapSpreadPercent: z.string(),
+  /** Where members pay a direct wire or Zelle (spec 2 §3 bank detail; null until an owner sets it), its fee, its days. */
+  ...bankDetails.shape,
+  ...directWire.shape,
 });
 export type Settings = z.infer<typeof settings>;
 

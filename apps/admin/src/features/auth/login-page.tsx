@@ -21,6 +21,8 @@ export function LoginPage() {
   const session = useSession();
   const navigate = useNavigate();
   const state = useLocation().state as LocationState;
+  // Where the sign-in came from (a screen opened without a session), or /admin, which lands on the first screen.
+  const back = state?.from && state.from !== '/login' ? state.from : '/';
   const [refusal, setRefusal] = useState<string | null>(null);
   const form = useForm({
     resolver: zodResolver(adminLoginBody),
@@ -33,7 +35,7 @@ export function LoginPage() {
     try {
       const res = await api('admin/auth/login', adminLoginResponse, { body: values, token: null });
       session.signIn(res.token, res.admin);
-      navigate(state?.from && state.from !== '/login' ? state.from : '/', { replace: true });
+      navigate(back, { replace: true });
     } catch (error) {
       if (error instanceof ApiError && error.body.fields) {
         for (const [field, message] of Object.entries(error.body.fields)) {
@@ -46,7 +48,8 @@ export function LoginPage() {
     }
   });
 
-  if (session.token) return <Navigate to="/" replace />;
+  // Signed in (now, or before in this tab): on to where the administrator was going.
+  if (session.token) return <Navigate to={back} replace />;
   return (
     <AuthFrame title="Sign in">
       {session.expired ? (

@@ -11,13 +11,14 @@ import { StatusLine } from '../../components/form-alert';
 import { ApiError } from '../../lib/api';
 import { formatDateTime, formatDay } from '../../lib/format';
 import { useMay } from '../../lib/session';
+import { BlockMember } from './block-member';
 import { EndSessions } from './end-sessions';
 import { useMember } from './queries';
 
 /**
  * /admin/members/:id: one member's file. Profile, membership application (with its signature), balances,
- * holds, lots with the day each may be redeemed, the newest history, the open sessions; "End all sessions"
- * for the roles that may manage members.
+ * holds, lots with the day each may be redeemed, the newest history, the open sessions; block or unblock and
+ * "End all sessions" for the roles that may manage members.
  */
 export function MemberDetailPage() {
   const { id = '' } = useParams();
@@ -66,10 +67,15 @@ function MemberFile({ member }: { member: MemberDetail }) {
   return (
     <article aria-labelledby="member-title" className="space-y-5">
       <header className="space-y-2">
-        <h1 id="member-title" className="text-2xl font-semibold break-words text-ink">
-          {profile.name || 'No name'}
-        </h1>
-        <p className="text-sm break-all text-ink-muted">{profile.email}</p>
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div className="min-w-0 space-y-2">
+            <h1 id="member-title" className="text-2xl font-semibold break-words text-ink">
+              {profile.name || 'No name'}
+            </h1>
+            <p className="text-sm break-all text-ink-muted">{profile.email}</p>
+          </div>
+          {mayManage ? <BlockMember member={profile} onDone={setDone} /> : null}
+        </div>
         <p className="flex flex-wrap gap-1.5">
           {profile.isBlocked ? <Badge tone="danger">Blocked</Badge> : <Badge tone="success">Active</Badge>}
           {profile.emailVerified ? null : <Badge tone="warning">E-mail not verified</Badge>}

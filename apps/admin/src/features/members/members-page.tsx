@@ -9,11 +9,12 @@ import {
 import type { BackofficeMember, MemberSort } from '@vault/contract/schemas/backoffice';
 import { EmptyState } from '@vault/ui/empty-state';
 import { inputClass, labelClass } from '@vault/ui/field';
-import { LoadError } from '@vault/ui/load-error';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Badge } from '../../components/badge';
 import { DataTable } from '../../components/data-table';
+import { FilterField } from '../../components/filter-field';
+import { ListFrame } from '../../components/list-frame';
 import { Pager } from '../../components/pager';
 import { formatDay } from '../../lib/format';
 import { useDebouncedEffect } from '../../lib/use-debounced-effect';
@@ -45,7 +46,6 @@ export function MembersPage() {
   const members = useMembers(state);
   const navigate = useNavigate();
   const location = useLocation();
-  const searchId = useId();
   const statusId = useId();
 
   const update = (patch: Partial<MembersListState>, replace = false) =>
@@ -187,22 +187,14 @@ export function MembersPage() {
             table.setGlobalFilter(text);
           }}
         >
-          <div className="min-w-0 flex-1 basis-64">
-            <label htmlFor={searchId} className={labelClass}>
-              Search
-            </label>
-            <input
-              id={searchId}
-              type="search"
-              value={text}
-              onChange={(event) => setText(event.target.value)}
-              placeholder="E-mail or name"
-              autoComplete="off"
-              spellCheck={false}
-              maxLength={254}
-              className={`${inputClass} py-2`}
-            />
-          </div>
+          <FilterField
+            label="Search"
+            type="search"
+            value={text}
+            onChange={setText}
+            placeholder="E-mail or name"
+            className="flex-1 basis-64"
+          />
           <div>
             <label htmlFor={statusId} className={labelClass}>
               Status
@@ -225,48 +217,40 @@ export function MembersPage() {
         </form>
       </search>
 
-      <p role="status" className="sr-only">
-        {members.isPending ? 'Loading members…' : members.isFetching ? 'Updating the list…' : ''}
-      </p>
-
-      {members.isError && !data ? (
-        <LoadError query={members} title="The members could not be loaded" className="py-6" />
-      ) : (
-        <div className={members.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
-          <DataTable
-            table={table}
-            caption={`Members${filtered ? ' matching the search' : ''}, sorted by ${sortedBy}${
-              table.getPageCount() > 1 ? `, page ${state.page} of ${table.getPageCount()}` : ''
-            }`}
-            loading={members.isPending}
-            onOpen={(row) => navigate(`/members/${row.original.id}`, { state: { list: location.search } })}
-            empty={
-              data && data.total > 0 ? (
-                <EmptyState icon="box" action={{ label: 'First page', onClick: () => update({ page: 1 }) }}>
-                  This page is past the end of the list.
-                </EmptyState>
-              ) : filtered ? (
-                <EmptyState
-                  icon="box"
-                  action={{
-                    label: 'Clear search and filter',
-                    onClick: () => {
-                      setText('');
-                      update({ search: '', status: 'all', page: 1 });
-                    },
-                  }}
-                >
-                  {state.search.trim()
-                    ? `No ${state.status === 'all' ? '' : `${state.status} `}member matches “${state.search.trim()}”.`
-                    : `No ${state.status} members.`}
-                </EmptyState>
-              ) : (
-                <EmptyState icon="box">No members have signed up yet.</EmptyState>
-              )
-            }
-          />
-        </div>
-      )}
+      <ListFrame query={members} loading="Loading members…" errorTitle="The members could not be loaded">
+        <DataTable
+          table={table}
+          caption={`Members${filtered ? ' matching the search' : ''}, sorted by ${sortedBy}${
+            table.getPageCount() > 1 ? `, page ${state.page} of ${table.getPageCount()}` : ''
+          }`}
+          loading={members.isPending}
+          onOpen={(row) => navigate(`/members/${row.original.id}`, { state: { list: location.search } })}
+          empty={
+            data && data.total > 0 ? (
+              <EmptyState icon="box" action={{ label: 'First page', onClick: () => update({ page: 1 }) }}>
+                This page is past the end of the list.
+              </EmptyState>
+            ) : filtered ? (
+              <EmptyState
+                icon="box"
+                action={{
+                  label: 'Clear search and filter',
+                  onClick: () => {
+                    setText('');
+                    update({ search: '', status: 'all', page: 1 });
+                  },
+                }}
+              >
+                {state.search.trim()
+                  ? `No ${state.status === 'all' ? '' : `${state.status} `}member matches “${state.search.trim()}”.`
+                  : `No ${state.status} members.`}
+              </EmptyState>
+            ) : (
+              <EmptyState icon="box">No members have signed up yet.</EmptyState>
+            )
+          }
+        />
+      </ListFrame>
       {data && data.total > 0 ? <Pager table={table} total={data.total} label="Members" /> : null}
     </section>
   );

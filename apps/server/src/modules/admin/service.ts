@@ -10,17 +10,30 @@ import * as accounts from '../members/accounts.ts';
 import type { NotificationService } from '../notifications/service.ts';
 import type { SettingsService } from '../settings/service.ts';
 import { audit } from './audit.ts';
-import { issueTokens } from './issue-tokens.ts';
+import { checkCredit, credited, creditIn } from './issue-tokens.ts';
+import { type MakerCheckerService, waitingFor } from './maker-checker.ts';
 import { redactMail } from './redact-mail.ts';
+import { checkReversal, reverseIn } from './reverse-entry.ts';
 
-type Deps = { sessions: SessionService; settings: SettingsService; notifications: NotificationService; ledger: Ledger };
+type Deps = {
+  sessions: SessionService;
+  settings: SettingsService;
+  notifications: NotificationService;
+  ledger: Ledger;
+  makerChecker: MakerCheckerService;
+};
+type Idempotency = { key: string; requestHash: string };
+
+/** An answer with its status: 200 when the action ran, 202 when it waits for a second administrator. */
+type Outcome<T> = { status: 200; body: T } | ReturnType<typeof waitingFor>;
 
 /** The back office actions of this area. Every change an administrator makes writes an audit row. */
 export function adminService(ctx: Context, deps: Deps) {
   const { db } = ctx;
+  /** A live member (an administrator's id is not found: the member routes never act on administrators). */
   const findMember = async (id: string) => {
     const user = await accounts.findLiveById(db, id);
-    if (!user) throw notFound();
+    if (user?.role !== 'member') throw notFound();
     return user;
   };
   /** Sets a member's block state in `tx`; not found when the member is unknown or deleted. */
@@ -36,8 +49,9 @@ export function adminService(ctx: Context, deps: Deps) {
   return {
     async setMaintenance(actor: User, maintenance: boolean) {
       await db.transaction(async (tx) => {
-        await deps.settings.set('maintenance', maintenance, tx);
-        await audit(tx, actor, 'settings.maintenance', null, { maintenance });
+        // The value it replaces too: every settings change is audited with before and after.
+        const from = await deps.settings.replace({ maintenance }, tx);
+        await audit(tx, actor, 'settings.maintenance', null, { maintenance, from: from.maintenance });
       });
       return { message: messages.maintenanceUpdated };
     },
@@ -73,9 +87,81 @@ export function adminService(ctx: Context, deps: Deps) {
       return { message: 'Notification sent' };
     },
 
-    async credit(actor: User, body: AdminCreditBody, idempotency?: { key: string; requestHash: string }) {
-      const result = await issueTokens({ db, ledger: deps.ledger, events: ctx.events }, actor, body, idempotency);
-      return { message: result.message, data: result.data };
+    /** The maker-checker queue and threshold (modules/admin/maker-checker.ts). */
+    makerChecker: deps.makerChecker,
+
+    /**
+     * Issues tokens from the treasury (issue 4 item 9), audited with the reason. Above the maker-checker
+     * threshold nothing is issued: the credit waits for a second administrator (202). A repeated
+     * Idempotency-Key (the member's, as a credit's always was) answers the first outcome: the entry, or the
+     * same waiting action.
+     */
+    async credit(
+      actor: User,
+      body: AdminCreditBody,
+      idempotency?: Idempotency,
+    ): Promise<Outcome<{ message: string; data: { entryId: string; balance: string } }>> {
+      const credit = await checkCredit(db, body);
+      const verdict = await deps.makerChecker.assess([{ asset: credit.asset, amount: credit.amount }]);
+      const { reason, ...payload } = credit;
+      const outcome = await deps.ledger.transact<{ entryId: string } | { actionId: string }>(
+        async (tx) =>
+          verdict.waits
+            ? {
+                actionId: await deps.makerChecker.hold(tx.db, actor, {
+                  kind: 'ledger.credit',
+                  targetId: credit.userId,
+                  payload,
+                  verdict,
+                  reason,
+                }),
+              }
+            : creditIn(tx, ctx.events, actor, credit),
+        { key: idempotency && { userId: credit.userId, ...idempotency } },
+      );
+      if ('actionId' in outcome) return waitingFor(outcome.actionId);
+      const message = `${body.amount} ${body.asset} credited to ${credit.email}`;
+      return { status: 200, body: { message, data: await credited(deps.ledger, credit, outcome.entryId) } };
+    },
+
+    /**
+     * Reverses a journal entry (every posting negated), audited with the reason; above the threshold (the
+     * value of what the entry moved) it waits for a second administrator. The key is the administrator's.
+     */
+    async reverse(
+      actor: User,
+      entryId: string,
+      reason: string,
+      idempotency?: Idempotency,
+    ): Promise<Outcome<{ message: string; data: { entryId: string; reversalId: string } }>> {
+      const { entryKind, moves } = await checkReversal(db, entryId);
+      const verdict = await deps.makerChecker.assess(moves);
+      const outcome = await deps.ledger.transact<{ entryId: string; reversalId: string } | { actionId: string }>(
+        async (tx) =>
+          verdict.waits
+            ? {
+                actionId: await deps.makerChecker.hold(tx.db, actor, {
+                  kind: 'ledger.reverse',
+                  targetId: entryId,
+                  payload: { entryId, entryKind, moves },
+                  verdict,
+                  reason,
+                }),
+              }
+            : reverseIn(tx, ctx.events, actor, entryId, reason),
+        { key: idempotency && { userId: actor.id, ...idempotency } },
+      );
+      if ('actionId' in outcome) return waitingFor(outcome.actionId);
+      return { status: 200, body: { message: messages.entryReversed, data: outcome } };
+    },
+
+    async makerCheckerSettings() {
+      return { data: { makerCheckerThresholdUsd: await deps.makerChecker.threshold() } };
+    },
+
+    async setMakerCheckerThreshold(actor: User, value: string) {
+      const { message, data } = await deps.makerChecker.setThreshold(actor, value);
+      return { message, data };
     },
 
     /**

@@ -17,6 +17,7 @@ import { newId } from '../../lib/ids.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { audit } from '../admin/audit.ts';
 import { loginThrottle } from '../auth/login-throttle.ts';
+import { lastAdminSignIns } from '../auth/session-list.ts';
 import type { SessionService, User } from '../auth/sessions.ts';
 import * as accounts from '../members/accounts.ts';
 import {
@@ -188,6 +189,10 @@ export function adminAccountService(ctx: Context, sessions: SessionService) {
           )
         ).map((p) => [p.id, p]),
       );
+      const signIns = await lastAdminSignIns(
+        db,
+        rows.map((r) => r.userId),
+      );
       return rows.map((r) => ({
         id: r.userId,
         email: parties.get(r.userId)?.email ?? '',
@@ -196,11 +201,34 @@ export function adminAccountService(ctx: Context, sessions: SessionService) {
         enrolledAt: r.totpEnrolledAt,
         disabledAt: r.disabledAt,
         createdAt: r.createdAt,
+        lastSignInAt: signIns.get(r.userId) ?? null,
       }));
     },
 
+    /** The e-mail of the administrator `id` names, or undefined (the back office's calls name them by id). */
+    async emailOf(id: string) {
+      const admin = await find(db, id);
+      return admin ? accounts.emailOf(db, id) : undefined;
+    },
+
+    /**
+     * An owner changes another administrator's role (never their own: an owner cannot demote themselves, so
+     * an enabled owner always remains). It counts from their next call: the session reads the role live.
+     */
+    async changeRole(id: string, role: AdminRole, reason: string, actor: User) {
+      return db.transaction(async (tx) => {
+        const [admin] = await tx.select().from(administrators).where(eq(administrators.userId, id)).for('update');
+        if (!admin) throw new AdminCommandError('No such administrator.');
+        if (admin.disabledAt) throw new AdminCommandError('This administrator is disabled.');
+        if (admin.role === role) return false;
+        await tx.update(administrators).set({ role }).where(eq(administrators.userId, id));
+        await audit(tx, actor, 'admin.role', id, { from: admin.role, to: role, reason });
+        return true;
+      });
+    },
+
     /** Disables an administrator: no sign-in from now on, every session ends now. */
-    async disable(email: string, actor: User | null) {
+    async disable(email: string, actor: User | null, reason?: string) {
       await db.transaction(async (tx) => {
         const user = await accounts.findByEmail(tx, email);
         const admin = user?.role === 'admin' ? await find(tx, user.id) : undefined;
@@ -212,7 +240,7 @@ export function adminAccountService(ctx: Context, sessions: SessionService) {
           .where(eq(administrators.userId, user.id));
         await sessions.revokeAllIn(tx, user.id);
         await ctx.events.emit('sessionsRevoked', { userId: user.id }, tx);
-        await audit(tx, actor, 'admin.disable', user.id, {});
+        await audit(tx, actor, 'admin.disable', user.id, reason ? { reason } : {});
       });
     },
 

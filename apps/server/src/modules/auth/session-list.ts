@@ -1,5 +1,5 @@
 import { LIMITS } from '@vault/contract/constants';
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { sessions } from '../../db/schema.ts';
 
@@ -32,4 +32,18 @@ export async function liveSessionsOf(q: Db | Tx, userId: string) {
       ),
     )
     .orderBy(desc(sessions.createdAt));
+}
+
+/**
+ * When each of these administrators last signed in to the back office (their newest session of kind 'admin'),
+ * one grouped statement along the sessions' user index; absent for one who never did.
+ */
+export async function lastAdminSignIns(q: Db | Tx, userIds: string[]): Promise<Map<string, Date>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await q
+    .select({ userId: sessions.userId, at: sql<Date>`max(${sessions.createdAt})`.mapWith(sessions.createdAt) })
+    .from(sessions)
+    .where(and(inArray(sessions.userId, userIds), eq(sessions.kind, 'admin')))
+    .groupBy(sessions.userId);
+  return new Map(rows.map((r) => [r.userId, r.at]));
 }

@@ -8,6 +8,8 @@ import {
   memberIdParams,
   membersQuery,
   membersResponse,
+  notifyAllBody,
+  notifyAllResponse,
   overviewResponse,
   revokeSessionsBody,
   revokeSessionsResponse,
@@ -131,5 +133,20 @@ export function backofficeRoutes(app: FastifyInstance, backoffice: BackofficeSer
         .header('content-disposition', `attachment; filename="audit-log-${day}.csv"`)
         .send(csv);
     },
+  );
+
+  r.post(
+    '/api/admin/notifications/all',
+    {
+      config: { auth: 'admin', permission: 'notifications.send' },
+      schema: {
+        tags,
+        summary:
+          'Writes every active member (not blocked, not deleted) the same notification; their open bells update (audited with the text)',
+        body: notifyAllBody,
+        response: responses({ 200: notifyAllResponse }),
+      },
+    },
+    (req) => backoffice.notices.notifyAll(caller(req).user, req.body.message),
   );
 }

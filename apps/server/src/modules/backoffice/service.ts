@@ -1,18 +1,25 @@
 import type { Context } from '../../context.ts';
 import type { Ledger } from '../../ledger/index.ts';
 import type { SessionService } from '../auth/sessions.ts';
+import type { NotificationService } from '../notifications/service.ts';
 import type { TransactionLogService } from '../transaction-log/service.ts';
 import { auditDesk } from './audit.ts';
 import { entryDesk } from './entries.ts';
 import { memberFile } from './member-file.ts';
 import { memberDesk } from './members.ts';
+import { noticeDesk } from './notices.ts';
 import { overviewDesk } from './overview.ts';
 
-type Deps = { ledger: Ledger; sessions: SessionService; transactionLog: TransactionLogService };
+type Deps = {
+  ledger: Ledger;
+  sessions: SessionService;
+  transactionLog: TransactionLogService;
+  notifications: NotificationService;
+};
 
 /**
  * The back office's reads (issue 11): members and a member's file, the ledger's entries, the audit log,
- * the overview; and ending a member's sessions. It owns no table: each part asks the owners (members,
+ * the overview; ending a member's sessions and notifying every member. It owns no table: each part asks the owners (members,
  * auth, ledger, requests, admin) through their functions. One file per concern.
  */
 export function backofficeService(ctx: Context, deps: Deps) {
@@ -22,6 +29,7 @@ export function backofficeService(ctx: Context, deps: Deps) {
     entries: entryDesk(ctx),
     audit: auditDesk(ctx),
     overview: overviewDesk(ctx),
+    notices: noticeDesk(ctx, deps),
   };
 }
 

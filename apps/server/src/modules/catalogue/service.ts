@@ -21,8 +21,8 @@ export type TokenRow = typeof nativeTokens.$inferSelect;
 export type CoinRow = typeof cryptoCoins.$inferSelect;
 
 /**
- * What never changes about a symbol once it is in the catalogue (rows are added, never removed, and a
- * token's decimals are fixed once balances exist in it).
+ * What a lookup tells about a symbol: its kind and type never change once it is in the catalogue (rows are
+ * added, never removed); its decimals may only grow (the back office, catalogue/admin.ts).
  */
 export type AssetFacts = ({ kind: 'token'; type: TokenType } | { kind: 'coin' }) & { decimals: number };
 
@@ -34,16 +34,26 @@ const MAX_PRICE = '10000000000';
 const SPARKLINE_BUCKETS = 100;
 
 /**
- * Facts about symbols, shared by every catalogue in the process. Only what cannot change is kept
- * (kind, token type): rows are never deleted, so a hit stays true. Misses are not kept, because another
- * process may add the token a moment later. Prices are never kept here.
+ * How long a symbol's facts are kept. Kind and type never change; decimals may be raised by an owner, which
+ * this process forgets at once (`forgetAsset`) and every other process within this time. Until then another
+ * process still refuses amounts with the new extra decimals and rounds a swap's amount received to the old
+ * ones: both stay exact, since decimals only grow.
  */
-const facts = new Map<string, AssetFacts>();
+const FACTS_TTL_MS = 60_000;
+
+/**
+ * Facts about symbols, shared by every catalogue in the process, each for FACTS_TTL_MS. Misses are not
+ * kept, because another process may add the token a moment later. Prices are never kept here.
+ */
+const facts = new Map<string, { facts: AssetFacts; until: number }>();
+
+/** Forgets what is kept about `symbol` (its decimals changed): the next lookup reads the row. */
+export const forgetAsset = (symbol: string) => facts.delete(symbol);
 
 /** Whether `symbol` is a native token or a crypto coin, and of which type; null when unknown. */
 export async function lookupAsset(q: Queryable, symbol: string): Promise<AssetFacts | null> {
   const cached = facts.get(symbol);
-  if (cached) return cached;
+  if (cached && performance.now() < cached.until) return cached.facts;
   const result = await q.execute<{ kind: 'token' | 'coin'; type: TokenType | null; decimals: number }>(sql`
     select 'token' as kind, type, decimals from native_tokens where coin_symbol = ${symbol}
     union all
@@ -55,8 +65,25 @@ export async function lookupAsset(q: Queryable, symbol: string): Promise<AssetFa
     row.kind === 'token'
       ? { kind: 'token', type: row.type!, decimals: row.decimals }
       : { kind: 'coin', decimals: row.decimals };
-  facts.set(symbol, found);
+  facts.set(symbol, { facts: found, until: performance.now() + FACTS_TTL_MS });
   return found;
+}
+
+/**
+ * The current prices (USD) of these symbols, tokens and coins, read fresh (one statement); a symbol the
+ * catalogue does not know is missing from the map.
+ */
+export async function pricesOf(q: Queryable, symbols: string[]): Promise<Map<string, string>> {
+  if (symbols.length === 0) return new Map();
+  const list = sql.join(
+    symbols.map((s) => sql`${s}`),
+    sql`, `,
+  );
+  const result = await q.execute<{ symbol: string; price: string }>(sql`
+    select coin_symbol as symbol, price from native_tokens where coin_symbol in (${list})
+    union all
+    select coin_symbol, price from crypto_coins where coin_symbol in (${list})`);
+  return new Map(result.rows.map((r) => [r.symbol, normalize(r.price)]));
 }
 
 /**
@@ -326,8 +353,9 @@ export function catalogueService(db: Db, events?: Events) {
     },
 
     /**
-     * Records a new price (back office): the catalogue row, the history and the audit row change in one
-     * transaction. The row is updated first, so concurrent settings of one symbol queue on its lock and
+     * Records a new price (back office): the catalogue row, the history and the audit row (the new price and
+     * the one it replaces) change in one transaction. The row is locked first, so concurrent settings of one
+     * symbol queue on its lock and
      * their history rows are stamped (clock time, after the lock) in the order the row took them: the
      * newest history point is always the catalogue's price.
      */
@@ -343,12 +371,22 @@ export function catalogueService(db: Db, events?: Events) {
         throw badRequest(messages.invalidAmount, 'INVALID_PRICE', { price: messages.invalidAmount });
       const result = await db.transaction(async (tx) => {
         const table = found.kind === 'token' ? nativeTokens : cryptoCoins;
+        // The row is locked first: the price it replaces goes into the audit row beside the new one.
+        const [before] = await tx
+          .select({ price: table.price })
+          .from(table)
+          .where(eq(table.coinSymbol, symbol))
+          .for('update');
         await tx.update(table).set({ price: value }).where(eq(table.coinSymbol, symbol));
         const [recorded] = await tx
           .insert(assetPrices)
           .values({ coinSymbol: symbol, price: value, recordedAt: sql`clock_timestamp()`, recordedBy: actor.id })
           .returning({ recordedAt: assetPrices.recordedAt });
-        await audit(tx, actor, 'price.set', symbol, { coinSymbol: symbol, price: value });
+        await audit(tx, actor, 'price.set', symbol, {
+          coinSymbol: symbol,
+          price: value,
+          previousPrice: before ? normalize(before.price) : null,
+        });
         // Every open wallet screen values holdings at the new price without a reload.
         await events?.emit('pricesChanged', { coinSymbol: symbol }, tx);
         return {

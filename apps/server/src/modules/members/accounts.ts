@@ -64,11 +64,15 @@ export async function setChangedPassword(q: Q, id: string, passwordHash: string)
 }
 
 /** Blocks (with the reason) or unblocks (null) a member; undefined when unknown or deleted. */
+/**
+ * Blocks or unblocks a member (never an administrator: their access is the owners' business, through the
+ * administrators' own calls). Undefined when no live member has this id.
+ */
 export async function setBlocked(q: Q, id: string, blockReason: string | null) {
   const [user] = await q
     .update(users)
     .set({ isBlocked: blockReason !== null, blockReason })
-    .where(and(eq(users.id, id), live))
+    .where(and(eq(users.id, id), eq(users.role, 'member'), live))
     .returning({ id: users.id, email: users.email });
   return user;
 }

@@ -40,6 +40,14 @@ const ORDER: Record<MemberSort, SQL[]> = {
   '-name': [desc(users.name), desc(users.email)],
 };
 
+/**
+ * The ids of every active member (role member, not deleted, not blocked: the list's "active"), as a SELECT
+ * for another module's statement: the notification to every member is one INSERT … SELECT over it, so
+ * whoever is active when it runs gets one, in one round trip. Its one column is `id`.
+ */
+export const activeMemberIds = (): SQL =>
+  sql`select ${users.id} as id from ${users} where ${listed({ status: 'active' })}`;
+
 /** One page of members and how many match (two statements, in parallel). */
 export async function searchMembers(
   q: Q,

@@ -6,6 +6,14 @@ import { newId } from '../../lib/ids.ts';
 import { emailOf } from '../members/accounts.ts';
 
 type Row = typeof notifications.$inferSelect;
+
+/**
+ * A UUIDv7 made by PostgreSQL (lib/ids.ts makes them in JS): the current millisecond over the first 48 bits of
+ * a random UUID, version bits 0111. For rows written by an INSERT … SELECT, one id per row.
+ */
+const UUID_V7 = sql`encode(set_bit(set_bit(overlay(uuid_send(gen_random_uuid()) placing
+  substring(int8send(floor(extract(epoch from clock_timestamp()) * 1000)::bigint) from 3) from 1 for 6),
+  52, 1), 53, 1), 'hex')::uuid`;
 /** A notification as the bell shows it (spec 1 §3). */
 const present = (n: Row) => ({ _id: n.id, message: n.message, createdAt: n.createdAt.toISOString() });
 
@@ -37,6 +45,20 @@ export function notificationService(ctx: Context) {
           select ${id}::uuid, ${to.id}::uuid, ${message}, ${createdAt.toISOString()}::timestamptz ${guard}`;
       const notification = present({ id, userId: to.id, message, createdAt });
       return { insert, event: ctx.events.row('notificationCreated', { userId: to.id, email: to.email, notification }) };
+    },
+    /**
+     * The same notification for every member `recipients` selects (another module's SELECT of one `id`
+     * column: members' activeMemberIds), in one INSERT … SELECT, and ONE event that tells every open screen
+     * (each bell refetches its own rows). With `tx`, both commit with the caller's rows (its audit row).
+     */
+    async notifyAll(message: string, recipients: SQL, tx?: Tx) {
+      const db = tx ?? ctx.db;
+      const createdAt = new Date().toISOString();
+      const written = await db.execute(sql`insert into notifications (id, user_id, message, created_at)
+        select ${UUID_V7}, r.id, ${message}, ${createdAt}::timestamptz from (${recipients}) r`);
+      const recipientCount = written.rowCount ?? 0;
+      if (recipientCount > 0) await ctx.events.emit('notificationBroadcast', { message, createdAt }, db);
+      return { recipients: recipientCount };
     },
     async list(userId: string, page: number, limit: number) {
       const where = eq(notifications.userId, userId);

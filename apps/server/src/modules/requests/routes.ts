@@ -1,4 +1,5 @@
 import { sendTokensBody } from '@vault/contract/schemas/ledger';
+import { actionWaiting, approveRequestBody } from '@vault/contract/schemas/maker-checker';
 import { swapRequestBody, swapRequestCreated } from '@vault/contract/schemas/swap';
 import {
   rejectRequestBody,
@@ -82,13 +83,20 @@ export function requestRoutes(app: FastifyInstance, requests: RequestService) {
       schema: {
         tags,
         summary:
-          'Approve a pending request (audited): a send pays the held tokens to the recipient; a swap gives them to ' +
-          'the treasury, which pays the quoted amount (the spread to revenue), exactly once',
+          'Approve a pending request (audited, with the optional reason): a send pays the held tokens to the ' +
+          'recipient; a swap gives them to the treasury, which pays the quoted amount (the spread to revenue), ' +
+          'exactly once. Worth more than the maker-checker threshold: nothing is decided, 202 with the action ' +
+          'waiting for a second administrator (a reason is required then; Idempotency-Key: see the header)',
+        headers: idempotencyHeaders,
         params: requestParams,
-        response: responses({ 200: sendRequestDecided }),
+        body: approveRequestBody,
+        response: responses({ 200: sendRequestDecided, 202: actionWaiting }),
       },
     },
-    (req) => requests.approve(caller(req).user, req.params.id),
+    async (req, reply) => {
+      const outcome = await requests.approve(caller(req).user, req.params.id, req.body?.reason, idempotencyOf(req));
+      return reply.code(outcome.status).send(outcome.body);
+    },
   );
 
   r.post(

@@ -1,5 +1,5 @@
 import { fillMessage, messages } from '@vault/contract/messages';
-import { add, normalize } from '@vault/contract/money';
+import { add, compare, normalize } from '@vault/contract/money';
 import type { SendTokensBody } from '@vault/contract/schemas/ledger';
 import type { SwapRequestBody } from '@vault/contract/schemas/swap';
 import type { SendRequest } from '@vault/contract/schemas/wallet';
@@ -8,9 +8,10 @@ import type { Context } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { memberRequests } from '../../db/schema.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
-import { type Ledger, treasury } from '../../ledger/index.ts';
+import { type Ledger, type LedgerTx, treasury } from '../../ledger/index.ts';
 import { newId } from '../../lib/ids.ts';
 import { audit } from '../admin/audit.ts';
+import { type MakerCheckerService, type Verdict, waitingFor } from '../admin/maker-checker.ts';
 import type { User } from '../auth/sessions.ts';
 import { assertFitsDecimals, lookupAsset } from '../catalogue/service.ts';
 import { partiesByIds } from '../members/accounts.ts';
@@ -31,14 +32,20 @@ type RequestRow = typeof memberRequests.$inferSelect;
  * request and its hold never disagree, and the hold's guarded status change lets exactly one decision
  * through.
  */
-export function requestService(ctx: Context, ledger: Ledger, notifications: NotificationService, swaps: SwapService) {
+export function requestService(
+  ctx: Context,
+  ledger: Ledger,
+  notifications: NotificationService,
+  swaps: SwapService,
+  makerChecker: MakerCheckerService,
+) {
   const { db } = ctx;
   const failed = failedSendLimit(db);
 
   /** Requests with the member who made them and the recipient's e-mail (members are modules/members'). */
-  async function withParties(requests: RequestRow[]) {
+  async function withParties(requests: RequestRow[], q: Db | Tx = db) {
     const ids = new Set(requests.flatMap((r) => (r.toUserId ? [r.userId, r.toUserId] : [r.userId])));
-    const people = new Map((await partiesByIds(db, [...ids])).map((p) => [p.id, p]));
+    const people = new Map((await partiesByIds(q, [...ids])).map((p) => [p.id, p]));
     return requests.map((request) => ({
       request,
       from: people.get(request.userId)!,
@@ -48,13 +55,13 @@ export function requestService(ctx: Context, ledger: Ledger, notifications: Noti
 
   type Found = Awaited<ReturnType<typeof find>>;
 
-  /** A request as the contract shows it, with the ids a decision needs. */
-  async function find(id: string) {
-    const [request] = await db.select().from(memberRequests).where(eq(memberRequests.id, id));
+  /** A request as the contract shows it, with the ids a decision needs (read in `q`: a decision's transaction). */
+  async function find(id: string, q: Db | Tx = db) {
+    const [request] = await q.select().from(memberRequests).where(eq(memberRequests.id, id));
     if (!request) throw notFound();
-    const row = (await withParties([request]))[0]!;
+    const row = (await withParties([request], q))[0]!;
     // A swap's log type (Crypto Swap or Swap) follows from what was given.
-    const given = row.request.kind === 'swap' ? await lookupAsset(db, row.request.asset) : null;
+    const given = row.request.kind === 'swap' ? await lookupAsset(q, row.request.asset) : null;
     return {
       view: present(row),
       kind: row.request.kind,
@@ -119,6 +126,12 @@ export function requestService(ctx: Context, ledger: Ledger, notifications: Noti
     });
     await notifications.notify(request.toUserId, receipt, tx);
   }
+
+  // A request approval that waited runs here when a second administrator approves it (modules/admin).
+  makerChecker.register('request.approve', (tx, checker, payload, approval) => {
+    const { actionId, requestedBy, reason, decisionReason } = approval;
+    return approveIn(tx, checker, String(payload.requestId), { actionId, requestedBy, reason, decisionReason });
+  });
 
   return {
     /** request/create-legacy-send-request: same body and recipient rules as send-tokens. */
@@ -227,26 +240,46 @@ export function requestService(ctx: Context, ledger: Ledger, notifications: Noti
     /**
      * A send: pays the held tokens to the recipient, if they are still an active member (else 409, still
      * pending). A swap: the held tokens go to the treasury, which pays the member what they were quoted
-     * (the spread to revenue), in the same transaction.
+     * (the spread to revenue), in the same transaction. Worth more than the maker-checker threshold, nothing
+     * is decided: the approval waits for a second administrator (202, a reason required), who approves it
+     * through `admin/actions/:id/approve` (the same `approveIn`, in the decision's transaction). A repeated
+     * Idempotency-Key (the administrator's) answers the first outcome.
      */
-    async approve(actor: User, id: string) {
+    async approve(actor: User, id: string, reason?: string, idempotency?: { key: string; requestHash: string }) {
+      const key = idempotency && { userId: actor.id, ...idempotency };
+      const first = key && (await ledger.replay<{ requestId: string } | { actionId: string }>(key));
       const request = await find(id);
-      if (request.view.status !== 'pending') throw conflict(messages.holdAlreadyResolved, 'REQUEST_DECIDED');
-      if (request.kind === 'swap') return approveSwap(actor, id, request);
-      await ledger.transact(async (tx) => {
-        const hold = await tx.commitHold(request.holdId, { userId: request.toUserId }, actor.id, {
-          metadata: { from: request.userId, to: request.toUserId, requestId: id },
+      if (!first && request.view.status !== 'pending') throw conflict(messages.holdAlreadyResolved, 'REQUEST_DECIDED');
+      const verdict = first ? null : await assess(request);
+      if (verdict?.waits && !reason) {
+        throw badRequest(messages.makerCheckerReasonRequired, 'VALIDATION', {
+          reason: messages.makerCheckerReasonRequired,
         });
-        // Checked inside the transaction that pays: a recipient blocked meanwhile rolls it all back.
-        if (!(await canReceive(tx.db, request.toUserId)))
-          throw conflict(messages.recipientNoLongerActive, 'RECIPIENT_INACTIVE');
-        await decide(tx.db, id, { status: 'approved', decidedBy: actor.id, decidedAt: new Date() });
-        await audit(tx.db, actor, 'request.approve', id, { holdId: hold.holdId, entryId: hold.entryId });
-        const { amount, coin: symbol } = request.view;
-        await announce(tx.db, request, true, fillMessage(messages.sendRequestApprovedNotice, { amount, symbol }));
-      });
+      }
+      const outcome =
+        first ??
+        (await ledger.transact<{ requestId: string } | { actionId: string }>(
+          async (tx) => {
+            if (!verdict?.waits) return approveIn(tx, actor, id, reason ? { reason } : {});
+            const { view } = request;
+            const payload = {
+              requestId: id,
+              requestKind: view.kind,
+              userId: request.userId,
+              email: view.from.email,
+              asset: view.coin,
+              amount: view.amount,
+              ...(view.kind === 'swap' ? { toAsset: view.toCoin, toAmount: view.toAmount } : { to: view.to }),
+            };
+            const input = { kind: 'request.approve' as const, targetId: id, payload, verdict, reason: reason! };
+            return { actionId: await makerChecker.hold(tx.db, actor, input) };
+          },
+          { key },
+        ));
+      if ('actionId' in outcome) return waitingFor(outcome.actionId);
       const decided = await find(id);
-      return { message: messages.requestApproved, data: decided.view };
+      const message = decided.kind === 'swap' ? messages.swapRequestApproved : messages.requestApproved;
+      return { status: 200 as const, body: { message, data: decided.view } };
     },
 
     /** Returns the held tokens to the member, with the reason they are told. */
@@ -276,33 +309,66 @@ export function requestService(ctx: Context, ledger: Ledger, notifications: Noti
     },
   };
 
-  /** A swap request approved: the hold to the treasury, the treasury's side as quoted, one transaction. */
-  async function approveSwap(actor: User, id: string, request: Found) {
+  /**
+   * Whether approving a request must wait for a second administrator. What it moves: a send, the amount
+   * held; a swap, the larger of its two sides (the amount given, and what the treasury pays with the
+   * spread), each at today's prices.
+   */
+  async function assess(request: Found): Promise<Verdict> {
+    const { view } = request;
+    const given = await makerChecker.assess([{ asset: view.coin, amount: view.amount }]);
+    if (view.kind !== 'swap') return given;
+    const paid = await makerChecker.assess([{ asset: view.toCoin!, amount: add(view.toAmount!, view.fee!) }]);
+    const larger = compare(paid.valueUsd, given.valueUsd) > 0 ? paid : given;
+    return { ...larger, waits: given.waits || paid.waits };
+  }
+
+  /**
+   * The approval inside the caller's ledger transaction (the route's, or a maker-checker decision's):
+   * the request is read again there, so one decided meanwhile is 409 and nothing commits. `extra` goes to
+   * the audit row (the reason; a maker-checker approval's action, maker and checker's reason).
+   */
+  async function approveIn(tx: LedgerTx, actor: User, id: string, extra: Record<string, unknown> = {}) {
+    const request = await find(id, tx.db);
+    if (request.view.status !== 'pending') throw conflict(messages.holdAlreadyResolved, 'REQUEST_DECIDED');
+    if (request.kind === 'swap') return approveSwapIn(tx, actor, id, request, extra);
+    const hold = await tx.commitHold(request.holdId, { userId: request.toUserId }, actor.id, {
+      metadata: { from: request.userId, to: request.toUserId, requestId: id },
+    });
+    // Checked inside the transaction that pays: a recipient blocked meanwhile rolls it all back.
+    if (!(await canReceive(tx.db, request.toUserId)))
+      throw conflict(messages.recipientNoLongerActive, 'RECIPIENT_INACTIVE');
+    await decide(tx.db, id, { status: 'approved', decidedBy: actor.id, decidedAt: new Date() });
+    await audit(tx.db, actor, 'request.approve', id, { holdId: hold.holdId, entryId: hold.entryId, ...extra });
+    const { amount, coin: symbol } = request.view;
+    await announce(tx.db, request, true, fillMessage(messages.sendRequestApprovedNotice, { amount, symbol }));
+    return { requestId: id, holdId: hold.holdId, entryId: hold.entryId };
+  }
+
+  /** A swap request approved: the hold to the treasury, the treasury's side as quoted, in `tx`. */
+  async function approveSwapIn(tx: LedgerTx, actor: User, id: string, request: Found, extra: Record<string, unknown>) {
     const { view, userId } = request;
     const toAsset = view.toCoin!;
     const toAmount = view.toAmount!;
     const fee = view.fee!;
     const logType = swapLogType(request.flow);
-    await ledger.transact(async (tx) => {
-      const hold = await tx.commitHold(request.holdId, treasury, actor.id, { metadata: { requestId: id, logType } });
-      const { entryId } = await tx.post({
-        kind: 'swap',
-        legs: payoutLegs(userId, { to: toAsset, gross: add(toAmount, fee), fee }),
-        createdBy: actor.id,
-        metadata: { logType, rate: view.rate!, requestId: id },
-      });
-      await decide(tx.db, id, { status: 'approved', decidedBy: actor.id, decidedAt: new Date() });
-      await audit(tx.db, actor, 'request.approve', id, { holdId: hold.holdId, entryId });
-      const notice = fillMessage(messages.swapRequestApprovedNotice, {
-        amount: view.amount,
-        symbol: view.coin,
-        toAmount,
-        toSymbol: toAsset,
-      });
-      await announce(tx.db, request, true, notice);
+    const hold = await tx.commitHold(request.holdId, treasury, actor.id, { metadata: { requestId: id, logType } });
+    const { entryId } = await tx.post({
+      kind: 'swap',
+      legs: payoutLegs(userId, { to: toAsset, gross: add(toAmount, fee), fee }),
+      createdBy: actor.id,
+      metadata: { logType, rate: view.rate!, requestId: id },
     });
-    const decided = await find(id);
-    return { message: messages.swapRequestApproved, data: decided.view };
+    await decide(tx.db, id, { status: 'approved', decidedBy: actor.id, decidedAt: new Date() });
+    await audit(tx.db, actor, 'request.approve', id, { holdId: hold.holdId, entryId, ...extra });
+    const notice = fillMessage(messages.swapRequestApprovedNotice, {
+      amount: view.amount,
+      symbol: view.coin,
+      toAmount,
+      toSymbol: toAsset,
+    });
+    await announce(tx.db, request, true, notice);
+    return { requestId: id, holdId: hold.holdId, entryId };
   }
 }
 

@@ -1,10 +1,20 @@
+import { DEFAULT_MAKER_CHECKER_THRESHOLD_USD } from '@vault/contract/schemas/maker-checker';
 import type { Settings } from '@vault/contract/schemas/site';
 import { DEFAULT_SWAP_SPREAD_PERCENT } from '@vault/contract/swap-pricing';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Context } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { settings } from '../../db/schema.ts';
+import { audit } from '../admin/audit.ts';
+import type { User } from '../auth/sessions.ts';
 import { rowsVersion } from '../catalogue/service.ts';
+
+/**
+ * Settings only the back office reads (never in `all()`, which members get): the maker-checker threshold in
+ * USD (issue 11), a decimal string.
+ */
+export const BACKOFFICE_SETTINGS = { makerCheckerThresholdUsd: DEFAULT_MAKER_CHECKER_THRESHOLD_USD };
+type BackofficeSettings = typeof BACKOFFICE_SETTINGS;
 
 export const DEFAULT_SETTINGS: Settings = {
   maintenance: false,
@@ -14,6 +24,13 @@ export const DEFAULT_SETTINGS: Settings = {
   videoUrl: '/media/intro.mp4',
   androidAppUrl: '/about-us',
   swapSpreadPercent: DEFAULT_SWAP_SPREAD_PERCENT,
+  // Bank details (spec 2 §3): none until an owner sets them in the back office's Settings.
+  zellePay: null,
+  directWireDomesticAccount: null,
+  directWireInternationalAccount: null,
+  directWireFee: '0',
+  // Spec 2 §9: a direct wire's funds must be remitted within 3 days.
+  directWireExpiryDays: 3,
 };
 
 /**
@@ -27,6 +44,9 @@ export const settingsVersion = rowsVersion(settings);
  * once a second per process (another process's change is seen within that second).
  */
 const MAINTENANCE_CACHE_MS = 1_000;
+
+/** A value as jsonb, null included (Drizzle would write SQL NULL for it, which the column refuses). */
+const asJson = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
 
 /** Platform settings: one JSON value per key, defaults filled in for keys never set. */
 export function settingsService(ctx: Context) {
@@ -53,7 +73,10 @@ export function settingsService(ctx: Context) {
       const rows = await ctx.db
         .select({ key: settings.key, value: sql<string>`${settings.value}::text` })
         .from(settings);
-      const stored = Object.fromEntries(rows.map((r) => [r.key, JSON.parse(r.value)]));
+      // Only the members' settings: back-office ones (BACKOFFICE_SETTINGS) stay out.
+      const stored = Object.fromEntries(
+        rows.filter((r) => Object.hasOwn(DEFAULT_SETTINGS, r.key)).map((r) => [r.key, JSON.parse(r.value)]),
+      );
       return { ...DEFAULT_SETTINGS, ...stored } as Settings;
     },
     /** Sets one setting; `q` may be the caller's transaction (an administrator's change and its audit row). */
@@ -63,6 +86,71 @@ export function settingsService(ctx: Context) {
         .values({ key, value })
         .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: sql`now()` } });
       if (key === 'maintenance') maintenance = null;
+    },
+    /**
+     * Sets several members' settings in the caller's transaction and answers the values they replace (their
+     * defaults when never set): each row is locked first, so two changes at once each see the other's, and
+     * the audit row written beside it holds the true before and after.
+     */
+    async replace<K extends keyof Settings>(values: Pick<Settings, K>, tx: Tx): Promise<Pick<Settings, K>> {
+      const keys = Object.keys(values) as K[];
+      await tx
+        .insert(settings)
+        .values(keys.map((key) => ({ key, value: asJson(DEFAULT_SETTINGS[key]) })))
+        .onConflictDoNothing();
+      const rows = await tx
+        .select({ key: settings.key, value: sql<string>`${settings.value}::text` })
+        .from(settings)
+        .where(inArray(settings.key, keys))
+        .orderBy(settings.key)
+        .for('update');
+      for (const key of keys) {
+        await tx
+          .update(settings)
+          .set({ value: asJson(values[key]), updatedAt: sql`now()` })
+          .where(eq(settings.key, key));
+      }
+      if (keys.includes('maintenance' as K)) maintenance = null;
+      return Object.fromEntries(rows.map((r) => [r.key, JSON.parse(r.value)])) as Pick<Settings, K>;
+    },
+    /**
+     * An administrator's change of members' settings: the rows and the audit row (`action`, the values before
+     * and after) in one transaction.
+     */
+    async change<K extends keyof Settings>(actor: Pick<User, 'id'>, action: string, values: Pick<Settings, K>) {
+      const from = await ctx.db.transaction(async (tx) => {
+        const before = await this.replace(values, tx);
+        await audit(tx, actor, action, null, { from: before, to: values });
+        return before;
+      });
+      if (Object.hasOwn(values, 'maintenance')) maintenance = null;
+      return from;
+    },
+    /** A back-office setting (its default until set); `q` may be the caller's transaction. */
+    async backoffice<K extends keyof BackofficeSettings>(key: K, q: Pick<Db, 'select'> = ctx.db) {
+      const [row] = await q
+        .select({ value: sql<string>`${settings.value}::text` })
+        .from(settings)
+        .where(eq(settings.key, key));
+      return row ? (JSON.parse(row.value) as BackofficeSettings[K]) : BACKOFFICE_SETTINGS[key];
+    },
+    /**
+     * Sets a back-office setting in the caller's transaction and answers the value it replaces: the row is
+     * locked first (made with the default if it was never set), so two changes at once each see the other's.
+     */
+    async replaceBackoffice<K extends keyof BackofficeSettings>(
+      key: K,
+      value: BackofficeSettings[K],
+      tx: Tx,
+    ): Promise<BackofficeSettings[K]> {
+      await tx.insert(settings).values({ key, value: BACKOFFICE_SETTINGS[key] }).onConflictDoNothing();
+      const [row] = await tx
+        .select({ value: sql<string>`${settings.value}::text` })
+        .from(settings)
+        .where(eq(settings.key, key))
+        .for('update');
+      await tx.update(settings).set({ value, updatedAt: sql`now()` }).where(eq(settings.key, key));
+      return JSON.parse(row!.value) as BackofficeSettings[K];
     },
   };
 }

@@ -1,8 +1,8 @@
-import type { UploadType } from './service.ts';
+import type { StoredKind } from './service.ts';
 
 /** The member a signed URL was made for, as far as seeing files goes (null: no such live member). */
 export type Viewer = { id: string; role: 'member' | 'admin' } | null;
-export type PrivateFile = { userId: string; kind: UploadType };
+export type PrivateFile = { userId: string; kind: StoredKind };
 
 /**
  * Who may see a private upload: its owner and administrators. This is the one place for the rule: chat

@@ -3,9 +3,10 @@ import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { LIMITS, PUBLIC_UPLOAD_TYPES, UPLOAD_TYPES } from '@vault/contract/constants';
 import { messages } from '@vault/contract/messages';
-import { and, eq, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, notInArray, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Context } from '../../context.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { uploads } from '../../db/schema.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -13,7 +14,17 @@ import { liveRole } from '../members/accounts.ts';
 import { mayView } from './access.ts';
 import { FILE_NAME, fileNameOf, type SignedParts, setFileUrlKey, storedPath, verifiedViewer } from './file-urls.ts';
 
+/** What a member may upload (the upload routes' `type`). */
 export type UploadType = (typeof UPLOAD_TYPES)[number];
+/**
+ * Every kind of stored file: members' kinds, and token icons, which only the back office uploads
+ * (`storeIcon`, catalogue/admin-routes.ts) and which are public like the icons they stand beside.
+ */
+export type StoredKind = UploadType | 'tokenIcon';
+const PUBLIC_KINDS: readonly StoredKind[] = [...PUBLIC_UPLOAD_TYPES, 'tokenIcon'];
+
+/** Where a statement runs: the pool, or the caller's transaction. */
+type Queryable = Db | Tx;
 
 /** What the storage service needs: the worker builds it too, without the HTTP parts of the context. */
 export type StorageContext = Pick<Context, 'config' | 'db' | 'log'> & { secrets: Pick<Context['secrets'], 'hmac'> };
@@ -26,7 +37,7 @@ export const parseUploadType = (value: unknown): UploadType => {
   throw badRequest(messages.invalidRequest, 'BAD_UPLOAD_TYPE', { type: messages.invalidRequest });
 };
 
-export const isPublicType = (kind: UploadType) => (PUBLIC_UPLOAD_TYPES as readonly string[]).includes(kind);
+export const isPublicType = (kind: StoredKind) => PUBLIC_KINDS.includes(kind);
 
 /**
  * Member uploads on local disk, each recorded with its owner. Public kinds (profile pictures) lie under
@@ -36,7 +47,7 @@ export const isPublicType = (kind: UploadType) => (PUBLIC_UPLOAD_TYPES as readon
 export function storageService(ctx: StorageContext) {
   const publicDir = path.join(ctx.config.dataDir, 'uploads');
   const privateDir = path.join(ctx.config.dataDir, 'private-uploads');
-  const dirOf = (kind: UploadType) => (isPublicType(kind) ? publicDir : privateDir);
+  const dirOf = (kind: StoredKind) => (isPublicType(kind) ? publicDir : privateDir);
   setFileUrlKey(ctx.secrets.hmac);
 
   /** Removes files by name wherever they may lie (a private file from before issue 8 may still be public). */
@@ -54,7 +65,7 @@ export function storageService(ctx: StorageContext) {
      * under a per-member advisory lock in the insert's transaction, so parallel uploads cannot pass it
      * together; on any failure the file goes again: nothing is left written.
      */
-    async store(userId: string, kind: UploadType, bytes: Buffer): Promise<string> {
+    async store(userId: string, kind: StoredKind, bytes: Buffer): Promise<string> {
       if (bytes.length === 0) throw badRequest(messages.fileMissing, 'FILE_MISSING', { file: messages.fileMissing });
       if (bytes.length > LIMITS.uploadMaxBytes) throw new AppError(413, 'FILE_TOO_LARGE', messages.fileTooLarge);
       const detected = await fileTypeFromBuffer(bytes);
@@ -137,6 +148,45 @@ export function storageService(ctx: StorageContext) {
       return { mime: row.mime, size, stream: createReadStream(file) };
     },
 
+    /**
+     * Takes a token icon into use (the back office's catalogue, in its transaction `q`): any administrator's
+     * upload of kind tokenIcon, named by its stored path. Returns the path, or null when it is no such upload.
+     */
+    async useIcon(q: Queryable, ref: string): Promise<string | null> {
+      const fileName = fileNameOf(ref);
+      if (!fileName) return null;
+      const [row] = await q
+        .update(uploads)
+        .set({ referencedAt: sql`coalesce(${uploads.referencedAt}, now())` })
+        .where(and(eq(uploads.fileName, fileName), eq(uploads.kind, 'tokenIcon')))
+        .returning({ fileName: uploads.fileName });
+      return row ? storedPath(row.fileName) : null;
+    },
+
+    /**
+     * A token icon no token or coin uses any more (the caller knows, in its transaction `q`): the clean-up
+     * removes it once it is old, like any upload not in use.
+     */
+    async releaseIcon(q: Queryable, ref: string) {
+      const fileName = fileNameOf(ref);
+      if (!fileName) return;
+      await q
+        .update(uploads)
+        .set({ referencedAt: null })
+        .where(and(eq(uploads.fileName, fileName), eq(uploads.kind, 'tokenIcon')));
+    },
+
+    /** Uploaded token icons (their stored paths), newest first: what the back office offers beside the built-in ones. */
+    async icons(limit = 100): Promise<string[]> {
+      const rows = await ctx.db
+        .select({ fileName: uploads.fileName })
+        .from(uploads)
+        .where(eq(uploads.kind, 'tokenIcon'))
+        .orderBy(desc(uploads.createdAt))
+        .limit(limit);
+      return rows.map((r) => storedPath(r.fileName));
+    },
+
     /** Removes every file a member uploaded, public and private, and their rows (account deletion). */
     async removeAllOf(userId: string) {
       const removed = await ctx.db
@@ -186,7 +236,7 @@ export function storageService(ctx: StorageContext) {
       const rows = await ctx.db
         .select({ fileName: uploads.fileName })
         .from(uploads)
-        .where(notInArray(uploads.kind, [...PUBLIC_UPLOAD_TYPES]));
+        .where(notInArray(uploads.kind, [...PUBLIC_KINDS]));
       const legacy = rows.map((r) => r.fileName).filter((name) => inPublic.has(name) && FILE_NAME.test(name));
       if (legacy.length === 0) return;
       await mkdir(privateDir, { recursive: true });

@@ -1,3 +1,4 @@
+import { SWAP_SPREAD_BOUNDS, swapSpreadCurrent } from '@vault/contract/schemas/catalogue-admin';
 import {
   swapBody,
   swapQuoteResponse,
@@ -94,6 +95,19 @@ export function swapRoutes(app: FastifyInstance, swaps: SwapService) {
       },
     },
     (req) => swaps.swap(caller(req).user, 'assets', req.body, idempotencyOf(req)),
+  );
+
+  r.get(
+    '/api/admin/settings/swap-spread',
+    {
+      config: { auth: 'admin', permission: 'ledger.read' },
+      schema: {
+        tags: ['back office'],
+        summary: 'The spread of every swap quote now, in percent, with its default and its maximum',
+        response: responses({ 200: swapSpreadCurrent }),
+      },
+    },
+    async () => ({ data: { swapSpreadPercent: await swaps.spread(), ...SWAP_SPREAD_BOUNDS } }),
   );
 
   r.post(

@@ -322,12 +322,16 @@ export function swapService(
     /** The spread in percent, as members see it before confirming. */
     spread,
 
-    /** Back office: sets the spread of every later quote (quotes already given keep theirs); audited. */
+    /**
+     * Back office: sets the spread of every later quote (quotes already given keep theirs); audited with the
+     * spread it replaces (as read just before).
+     */
     async setSpread(actor: User, percent: string) {
       const value = normalize(percent);
+      const previous = await spread();
       await ctx.db.transaction(async (tx) => {
         await settings.set('swapSpreadPercent', value, tx);
-        await audit(tx, actor, 'settings.swapSpread', null, { swapSpreadPercent: value });
+        await audit(tx, actor, 'settings.swapSpread', null, { swapSpreadPercent: value, previous });
       });
       return { message: messages.swapSpreadUpdated, data: { swapSpreadPercent: value } };
     },
