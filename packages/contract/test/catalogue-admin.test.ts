@@ -23,7 +23,8 @@ describe('the back office catalogue’s rules', () => {
       schema.safeParse(body).error?.issues[0]?.message;
     expect(refused(tokenPatchBody, {})).toBe(messages.catalogueNothingToChange);
     expect(refused(tokenPatchBody, { orderIndex: undefined })).toBe(messages.catalogueNothingToChange);
-    expect(refused(coinPatchBody, { isVisibleOnWeb: true })).toBe(messages.invalidRequest);
+    expect(coinPatchBody.parse({ isVisibleOnWeb: false })).toEqual({ isVisibleOnWeb: false });
+    expect(refused(coinPatchBody, { isVisibleOnWeb: 'no' })).toBe(messages.invalidRequest);
     for (const iconUrl of [
       '//evil.example/x.png',
       'data:image/png;base64,AA',

@@ -255,6 +255,8 @@ export const cryptoCoins = pgTable(
     orderIndex: integer('order_index').notNull(),
     isErc20: boolean('is_erc20').notNull().default(false),
     isBep20: boolean('is_bep20').notNull().default(false),
+    /** Hidden from members who do not hold it, as a token is (native_tokens.is_visible_on_web). */
+    isVisibleOnWeb: boolean('is_visible_on_web').notNull().default(true),
     /** The platform's deposit address for this coin. */
     depositAddress: text('deposit_address').notNull(),
     price: numeric('price', { precision: 30, scale: 8 }).notNull(),

@@ -194,7 +194,8 @@ describe('POST native-wallet/activateUserWallet', () => {
 
   it('accepts only the listed coins: not legacy tokens for members, not hidden or unknown ones', async () => {
     const m = await member();
-    for (const symbol of [legacy.coinSymbol, hidden.coinSymbol, uniqueSymbol('NONE')]) {
+    const hiddenCoin = await createCoin(server, { isVisibleOnWeb: false });
+    for (const symbol of [legacy.coinSymbol, hidden.coinSymbol, hiddenCoin.coinSymbol, uniqueSymbol('NONE')]) {
       await credit(m.user.id, symbol, '1000');
       const res = await activate(m.headers, symbol);
       expect([res.statusCode, res.json().message], symbol).toEqual([400, messages.activationCoinNotAccepted]);

@@ -120,7 +120,7 @@ describe('GET admin/catalogue', () => {
       kind: 'coin',
       type: 'crypto',
       price: '0.00001234',
-      isVisibleOnWeb: null,
+      isVisibleOnWeb: true,
     });
     expect(data.icons.slice(0, BUILT_IN_ICONS.length)).toEqual([...BUILT_IN_ICONS]);
   });
@@ -286,7 +286,7 @@ describe('PATCH admin/catalogue/tokens|coins/:symbol', () => {
         'iconUrl',
       ],
       ['tokens', token.coinSymbol, { orderIndex: 1, price: '5' }, 400, messages.invalidRequest],
-      ['coins', coin.coinSymbol, { isVisibleOnWeb: false }, 400, messages.invalidRequest],
+      ['coins', coin.coinSymbol, { isVisibleOnWeb: 'no' }, 400, messages.invalidRequest, 'isVisibleOnWeb'],
       ['tokens', coin.coinSymbol, { orderIndex: 1 }, 404, messages.unknownAsset],
       ['coins', token.coinSymbol, { orderIndex: 1 }, 404, messages.unknownAsset],
       ['tokens', uniqueSymbol('NONE'), { orderIndex: 1 }, 404, messages.unknownAsset],
@@ -331,6 +331,34 @@ describe('PATCH admin/catalogue/tokens|coins/:symbol', () => {
     expect(await listed(member.headers)).not.toContain(token.coinSymbol);
     expect(await onSite()).not.toContain(token.coinSymbol);
     expect(await listed(holder.headers)).toContain(token.coinSymbol);
+  });
+
+  it('a hidden coin leaves members’ crypto wallets, except for members who hold it', async () => {
+    const coin = await createCoin(server);
+    const holder = await createLoggedInMember(server, { gpaData: { displayName: 'x' } });
+    await createLedger(server.db).credit({ userId: holder.user.id, asset: coin.coinSymbol, amount: '2', by: null });
+    // (Activation refusing a hidden coin: test/api/activation.test.ts, which has the silver price it needs.)
+    const info = async (headers: Record<string, string>) => {
+      const body = (await server.app.inject({ method: 'GET', url: '/api/wallet/currency-info', headers })).json();
+      return { wallets: body.wallets.map((w: { coinSymbol: string }) => w.coinSymbol) };
+    };
+    expect((await info(member.headers)).wallets).toContain(coin.coinSymbol);
+    const hidden = await patch('coins', coin.coinSymbol, { isVisibleOnWeb: false });
+    expect(hidden.statusCode).toBe(200);
+    expect(hidden.json().data).toMatchObject({ coinSymbol: coin.coinSymbol, isVisibleOnWeb: false });
+    expect((await audits(coin.coinSymbol, 'catalogue.coin.update'))[0]!.details).toEqual({
+      coinSymbol: coin.coinSymbol,
+      changes: { isVisibleOnWeb: { from: true, to: false } },
+    });
+    expect(
+      (await list()).json().data.coins.find((c: { coinSymbol: string }) => c.coinSymbol === coin.coinSymbol),
+    ).toMatchObject({ isVisibleOnWeb: false });
+    const mine = await info(member.headers);
+    expect(mine.wallets).not.toContain(coin.coinSymbol);
+    // The holder keeps the wallet: no balance is out of sight.
+    expect((await info(holder.headers)).wallets).toContain(coin.coinSymbol);
+    expect((await patch('coins', coin.coinSymbol, { isVisibleOnWeb: true })).statusCode).toBe(200);
+    expect((await info(member.headers)).wallets).toContain(coin.coinSymbol);
   });
 });
 

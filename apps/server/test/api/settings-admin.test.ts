@@ -2,25 +2,33 @@ import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../src/db/schema.ts';
 import { createAdmin, createLoggedInMember, startServer, type TestServer } from '../support.ts';
+import { createTestDatabase } from '../test-database.ts';
+import { createCoin } from './fixtures/catalogue.ts';
 
 /**
  * The back office's Settings (issue 11 item 3): every administrator who reads members reads them, owners set
- * them, each section validated by the contract's schema and audited with the values before and after.
+ * them, each section validated by the contract's schema and audited with the values before and after. On a
+ * database of its own: the master wallets move every ERC-20 coin's deposit address, other files' coins too.
  */
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let server: TestServer;
 type Admin = Awaited<ReturnType<typeof createAdmin>>;
 let owner: Admin;
 let operator: Admin;
 let support: Admin;
 beforeAll(async () => {
-  server = await startServer();
+  database = await createTestDatabase('vault_settings_admin');
+  server = await startServer({ DATABASE_URL: database.url });
   [owner, operator, support] = await Promise.all([
     createAdmin(server, 'owner'),
     createAdmin(server, 'operator'),
     createAdmin(server, 'support'),
   ]);
 });
-afterAll(() => server.close());
+afterAll(async () => {
+  await server?.close();
+  await database?.drop();
+});
 
 const call = (as: { headers: object } | null, method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) =>
   server.app.inject({ method, url, headers: (as?.headers ?? {}) as Record<string, string>, payload });
@@ -189,7 +197,21 @@ describe('PUT /api/admin/settings/direct-wire', () => {
 });
 
 describe('PUT /api/admin/settings/master-wallets', () => {
-  it('sets the deposit addresses, checks their format, audits', async () => {
+  it('sets the deposit addresses, checks their format, audits; members’ BTC, ETH and ERC-20 wallets show them at once', async () => {
+    await createCoin(server, { coinSymbol: 'BTC', depositAddress: 'bc1qbefore' });
+    await createCoin(server, { coinSymbol: 'ETH', depositAddress: '0xbefore' });
+    await createCoin(server, { coinSymbol: 'USDT', depositAddress: '0xbefore', isErc20: true });
+    await createCoin(server, { coinSymbol: 'LTC', depositAddress: 'ltc-unchanged' });
+    const member = await createLoggedInMember(server, { gpaData: { displayName: 'x' } });
+    const addresses = async () =>
+      Object.fromEntries(
+        (await call(member, 'GET', '/api/wallet/currency-info'))
+          .json()
+          .wallets.filter((w: { coinSymbol: string }) => ['BTC', 'ETH', 'USDT', 'LTC'].includes(w.coinSymbol))
+          .map((w: { coinSymbol: string; address: string }) => [w.coinSymbol, w.address]),
+      );
+    // Read once first, so the member's dashboard keeps a view of the catalogue the change must replace.
+    expect(await addresses()).toEqual({ BTC: 'bc1qbefore', ETH: '0xbefore', USDT: '0xbefore', LTC: 'ltc-unchanged' });
     const bad = await call(owner, 'PUT', '/api/admin/settings/master-wallets', {
       masterWalletBTC: 'not-an-address',
       masterWalletETH: '0x123',
@@ -198,12 +220,18 @@ describe('PUT /api/admin/settings/master-wallets', () => {
     expect(Object.keys(bad.json().fields).sort()).toEqual(['masterWalletBTC', 'masterWalletETH']);
     const wallets = {
       masterWalletBTC: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
-      masterWalletETH: '0x5a0b54d5dc17e0aadc383d2db43b0a0d3e029c4c',
+      masterWalletETH: '0x71c7656ec7ab88b098defb751b7401b5f6d8976f',
     };
     const res = await call(owner, 'PUT', '/api/admin/settings/master-wallets', wallets);
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject(wallets);
     expect((await lastAudit('settings.masterWallets'))!.details).toMatchObject({ to: wallets });
+    expect(await addresses()).toEqual({
+      BTC: wallets.masterWalletBTC,
+      ETH: wallets.masterWalletETH,
+      USDT: wallets.masterWalletETH,
+      LTC: 'ltc-unchanged',
+    });
     expect((await call(support, 'PUT', '/api/admin/settings/master-wallets', wallets)).statusCode).toBe(403);
   });
 });

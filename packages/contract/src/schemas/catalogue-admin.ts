@@ -15,8 +15,8 @@ import { sparklines } from './wallet.ts';
  * - an icon is one of the icons shipped with the member app (`BUILT_IN_ICONS`), one already used by a token
  *   or coin, or a png, gif or jpeg an administrator uploaded (`POST /api/admin/catalogue/icons`, at most
  *   `TOKEN_ICON_MAX_BYTES`, type decided from the bytes), which is public like the icons it stands beside;
- * - only tokens have a visibility: every coin is listed on every member's crypto wallets (crypto_coins has
- *   no such column).
+ * - a token or coin hidden from the web (`isVisibleOnWeb` false) leaves the lists of members who do not hold
+ *   it; a member who holds it keeps seeing it.
  */
 
 /** The icons the member app ships (apps/web/public/tokens; a unit test holds the two together). */
@@ -61,8 +61,8 @@ export const catalogueAsset = z.object({
   priceSetAt: z.string().nullable(),
   decimals: z.number().int(),
   orderIndex: z.number().int(),
-  /** Tokens: listed on members' dashboards and the site. Coins: null (always listed). */
-  isVisibleOnWeb: z.boolean().nullable(),
+  /** Listed to members who do not hold it: on their dashboards (a token: and on the site). */
+  isVisibleOnWeb: z.boolean(),
   coinColor: z.string(),
   iconUrl: z.string(),
 });
@@ -105,6 +105,7 @@ const changes = {
   decimals: decimals.optional(),
   coinColor: coinColor.optional(),
   iconUrl: iconUrl.optional(),
+  isVisibleOnWeb: z.boolean({ error: messages.invalidRequest }).optional(),
 };
 const someChange = (body: object) => Object.values(body).some((value) => value !== undefined);
 
@@ -112,10 +113,8 @@ const someChange = (body: object) => Object.values(body).some((value) => value !
 export const coinPatchBody = z.strictObject(changes).refine(someChange, messages.catalogueNothingToChange);
 export type CoinPatchBody = z.infer<typeof coinPatchBody>;
 
-/** PATCH /api/admin/catalogue/tokens/:symbol: a coin's fields and the token's visibility on the web. */
-export const tokenPatchBody = z
-  .strictObject({ ...changes, isVisibleOnWeb: z.boolean({ error: messages.invalidRequest }).optional() })
-  .refine(someChange, messages.catalogueNothingToChange);
+/** PATCH /api/admin/catalogue/tokens/:symbol: the same fields as a coin's. */
+export const tokenPatchBody = z.strictObject(changes).refine(someChange, messages.catalogueNothingToChange);
 export type TokenPatchBody = z.infer<typeof tokenPatchBody>;
 
 export const catalogueAssetResponse = z.object({ message: z.string(), data: catalogueAsset });

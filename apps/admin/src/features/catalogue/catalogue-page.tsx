@@ -162,7 +162,7 @@ function AssetTable({
                   {kind === 'token' ? <span className="md:hidden"> · {TYPE_LABELS[asset.type]}</span> : null}
                   <span className="sm:hidden"> · order {asset.orderIndex}</span>
                 </span>
-                {asset.isVisibleOnWeb === false ? (
+                {!asset.isVisibleOnWeb ? (
                   <span className="mt-1 block sm:hidden">
                     <Badge tone="warning">Hidden</Badge>
                   </span>
@@ -222,22 +222,14 @@ function AssetTable({
         meta: { className: 'hidden lg:table-cell' },
         cell: ({ row }) => <Swatch color={row.original.coinColor} />,
       },
-      ...(kind === 'token'
-        ? [
-            {
-              id: 'visible',
-              header: 'On the web',
-              enableSorting: false,
-              meta: { className: 'hidden sm:table-cell' },
-              cell: ({ row }) =>
-                row.original.isVisibleOnWeb ? (
-                  <Badge tone="success">Shown</Badge>
-                ) : (
-                  <Badge tone="warning">Hidden</Badge>
-                ),
-            } satisfies ColumnDef<CatalogueAsset>,
-          ]
-        : []),
+      {
+        id: 'visible',
+        header: 'On the web',
+        enableSorting: false,
+        meta: { className: 'hidden sm:table-cell' },
+        cell: ({ row }) =>
+          row.original.isVisibleOnWeb ? <Badge tone="success">Shown</Badge> : <Badge tone="warning">Hidden</Badge>,
+      },
       {
         id: 'actions',
         header: () => <span className="sr-only">Actions</span>,

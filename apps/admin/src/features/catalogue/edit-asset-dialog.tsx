@@ -43,7 +43,7 @@ export function EditAssetDialog({
 }) {
   const update = useUpdateAsset();
   const [order, setOrder] = useState(String(asset.orderIndex));
-  const [visible, setVisible] = useState(asset.isVisibleOnWeb ?? true);
+  const [visible, setVisible] = useState(asset.isVisibleOnWeb);
   const [decimals, setDecimals] = useState(asset.decimals);
   const [colour, setColour] = useState(asset.coinColor);
   const [icon, setIcon] = useState(asset.iconUrl);
@@ -79,7 +79,7 @@ export function EditAssetDialog({
     const body: Record<string, unknown> = {};
     const typed = order.trim();
     if (typed !== String(asset.orderIndex)) body.orderIndex = /^\d{1,9}$/.test(typed) ? Number(typed) : typed;
-    if (isToken && visible !== asset.isVisibleOnWeb) body.isVisibleOnWeb = visible;
+    if (visible !== asset.isVisibleOnWeb) body.isVisibleOnWeb = visible;
     if (decimals !== asset.decimals) body.decimals = decimals;
     if (colour.trim().toLowerCase() !== asset.coinColor.toLowerCase()) body.coinColor = colour;
     if (icon !== asset.iconUrl) body.iconUrl = icon;
@@ -168,17 +168,17 @@ export function EditAssetDialog({
           </div>
         </div>
 
-        {isToken ? (
-          <div>
-            <CheckboxField
-              label="Shown on the web (the site and members’ dashboards)"
-              checked={visible}
-              onChange={(e) => setVisible(e.target.checked)}
-              error={errors.isVisibleOnWeb}
-            />
-            <p className="mt-1 pl-6 text-xs text-ink-subtle">A member who holds a hidden token still sees it.</p>
-          </div>
-        ) : null}
+        <div>
+          <CheckboxField
+            label={isToken ? 'Shown on the web (the site and members’ dashboards)' : 'Shown on members’ dashboards'}
+            checked={visible}
+            onChange={(e) => setVisible(e.target.checked)}
+            error={errors.isVisibleOnWeb}
+          />
+          <p className="mt-1 pl-6 text-xs text-ink-subtle">
+            A member who holds a hidden {isToken ? 'token' : 'coin'} still sees it.
+          </p>
+        </div>
 
         <fieldset>
           <legend className={labelClass}>Colour</legend>

@@ -41,7 +41,7 @@ export function catalogueAdminRoutes(app: FastifyInstance, catalogue: CatalogueA
       schema: {
         tags,
         summary:
-          'Every token and coin in display order (hidden tokens too) with its price, when it was set, decimals, ' +
+          'Every token and coin in display order (hidden ones too) with its price, when it was set, decimals, ' +
           'colour, icon and visibility; and the icons an owner may choose. Not paged: the catalogue is a few rows',
         response: responses({ 200: catalogueResponse }),
       },
@@ -74,8 +74,9 @@ export function catalogueAdminRoutes(app: FastifyInstance, catalogue: CatalogueA
       schema: {
         tags,
         summary:
-          'Change how a crypto coin is shown: display order, decimals (only raised), colour, icon (coins are always ' +
-          'listed). Audited with the old and new values; members’ open screens refetch (pricesUpdated)',
+          'Change how a crypto coin is shown: display order, visibility on the web (a member who holds it still ' +
+          'sees it), decimals (only raised), colour, icon. Audited with the old and new values; members’ open ' +
+          'screens refetch (pricesUpdated)',
         params: symbolParams,
         body: coinPatchBody,
         response: responses({ 200: catalogueAssetResponse }),

@@ -36,7 +36,7 @@ function shown(kind: CatalogueKind, row: TokenRow | CoinRow, priceSetAt: Date | 
     priceSetAt: priceSetAt === null ? null : new Date(priceSetAt).toISOString(),
     decimals: row.decimals,
     orderIndex: row.orderIndex,
-    isVisibleOnWeb: token ? token.isVisibleOnWeb : null,
+    isVisibleOnWeb: row.isVisibleOnWeb,
     coinColor: row.coinColor,
     iconUrl: row.iconUrl,
   };

@@ -2,7 +2,7 @@ import { messages } from '@vault/contract/messages';
 import { compare, fromUnits, isAmount, normalize, toUnits } from '@vault/contract/money';
 import { decimalsMessage, fitsDecimals } from '@vault/contract/schemas/ledger';
 import { type PricePoint, SPARKLINE_RANGES, type Sparklines } from '@vault/contract/schemas/wallet';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { assetPrices, cryptoCoins, nativeTokens } from '../../db/schema.ts';
@@ -170,6 +170,21 @@ export async function assetsShown(q: Queryable, symbols: string[]) {
       .where(inArray(cryptoCoins.coinSymbol, symbols)),
   ]);
   return { tokens, coins };
+}
+
+/**
+ * The one rule that keeps the coins' deposit addresses in step with the settings' master wallets: the BTC
+ * coin's is `btc`; ETH's and every ERC-20 coin's (USDT: tokens on Ethereum arrive at an Ethereum address)
+ * is `eth` (a coin not in the catalogue is left alone). Run in the caller's
+ * transaction (the settings' change and its audit row): the rows change, so the catalogue's version moves on
+ * and every wallet screen shows the new addresses on its next read, in every process.
+ */
+export async function setMasterDepositAddresses(q: Queryable, wallets: { btc: string; eth: string }) {
+  await q.update(cryptoCoins).set({ depositAddress: wallets.btc }).where(eq(cryptoCoins.coinSymbol, 'BTC'));
+  await q
+    .update(cryptoCoins)
+    .set({ depositAddress: wallets.eth })
+    .where(or(eq(cryptoCoins.coinSymbol, 'ETH'), eq(cryptoCoins.isErc20, true)));
 }
 
 /** The whole catalogue and the coins' 24-hour changes, as every wallet screen shows them. */

@@ -33,11 +33,13 @@ export function requiredAmount(silverPrice: string, coinPrice: string, decimals:
 
 /**
  * Which holdings prove a contribution: liquidity and asset tokens and every crypto coin; legacy (sdira)
- * tokens too, for sdira members, whose contributions are held in them.
+ * tokens too, for sdira members, whose contributions are held in them. Never a token or coin hidden from
+ * the web (isVisibleOnWeb false).
  */
 const acceptsToken = (me: User, token: Pick<TokenRow, 'type' | 'isVisibleOnWeb'>) =>
   token.isVisibleOnWeb &&
   (token.type === 'liquidity' || token.type === 'asset' || (token.type === 'sdira' && me.type === 'sdira'));
+const acceptsCoin = (coin: Pick<CoinRow, 'isVisibleOnWeb'>) => coin.isVisibleOnWeb;
 
 type Snapshot = { tokens: TokenRow[]; coins: CoinRow[] };
 
@@ -65,7 +67,7 @@ export function activationAssets(
       requiredAmount: requiredAmount(silver.price, t.price, t.decimals),
       balance: balances[t.coinSymbol] ?? '0',
     })),
-    ...snapshot.coins.map((c) => ({
+    ...snapshot.coins.filter(acceptsCoin).map((c) => ({
       coinSymbol: c.coinSymbol,
       name: c.name,
       icon: { url: c.iconUrl },
@@ -122,7 +124,8 @@ export function activationService(ctx: Context, deps: { catalogue: CatalogueServ
       if (me.isWalletActivated) throw badRequest(messages.alreadyActivated, 'ALREADY_ACTIVATED');
       const [silver, snapshot] = await Promise.all([silverPrice(), catalogue.snapshot()]);
       const token = snapshot.tokens.find((t) => t.coinSymbol === coinSymbol);
-      const asset = token && acceptsToken(me, token) ? token : snapshot.coins.find((c) => c.coinSymbol === coinSymbol);
+      const coin = snapshot.coins.find((c) => c.coinSymbol === coinSymbol && acceptsCoin(c));
+      const asset = token && acceptsToken(me, token) ? token : coin;
       if (!asset)
         throw badRequest(messages.activationCoinNotAccepted, 'ACTIVATION_COIN_NOT_ACCEPTED', {
           coinSymbol: messages.activationCoinNotAccepted,

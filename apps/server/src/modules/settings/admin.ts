@@ -6,6 +6,7 @@ import type {
 } from '@vault/contract/schemas/settings-admin';
 import type { Settings } from '@vault/contract/schemas/site';
 import type { User } from '../auth/sessions.ts';
+import { setMasterDepositAddresses } from '../catalogue/service.ts';
 import type { SettingsService } from './service.ts';
 
 const pick = (all: Settings): AdminSettings => ({
@@ -24,14 +25,23 @@ const pick = (all: Settings): AdminSettings => ({
  * (`settings.<section>` with the values before and after) in the change's transaction.
  */
 export function settingsAdminService(settings: SettingsService) {
-  async function change<K extends keyof Settings>(actor: User, action: string, values: Pick<Settings, K>) {
-    await settings.change(actor, action, values);
+  async function change<K extends keyof Settings>(
+    actor: User,
+    action: string,
+    values: Pick<Settings, K>,
+    alongside?: Parameters<SettingsService['change']>[3],
+  ) {
+    await settings.change(actor, action, values, alongside);
     return { message: 'Settings saved', data: pick(await settings.all()) };
   }
   return {
     view: async () => ({ data: pick(await settings.all()) }),
     bankDetails: (actor: User, body: BankDetailsBody) => change(actor, 'settings.bankDetails', body),
     directWire: (actor: User, body: DirectWireBody) => change(actor, 'settings.directWire', body),
-    masterWallets: (actor: User, body: MasterWalletsBody) => change(actor, 'settings.masterWallets', body),
+    // The coins' deposit addresses (what members' crypto wallets show) change with the master wallets.
+    masterWallets: (actor: User, body: MasterWalletsBody) =>
+      change(actor, 'settings.masterWallets', body, (tx) =>
+        setMasterDepositAddresses(tx, { btc: body.masterWalletBTC, eth: body.masterWalletETH }),
+      ),
   };
 }

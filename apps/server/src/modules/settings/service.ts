@@ -115,11 +115,18 @@ export function settingsService(ctx: Context) {
     },
     /**
      * An administrator's change of members' settings: the rows and the audit row (`action`, the values before
-     * and after) in one transaction.
+     * and after) in one transaction; `alongside`, what another module must change with them (the catalogue's
+     * deposit addresses with the master wallets), runs in the same transaction.
      */
-    async change<K extends keyof Settings>(actor: Pick<User, 'id'>, action: string, values: Pick<Settings, K>) {
+    async change<K extends keyof Settings>(
+      actor: Pick<User, 'id'>,
+      action: string,
+      values: Pick<Settings, K>,
+      alongside?: (tx: Tx) => Promise<unknown>,
+    ) {
       const from = await ctx.db.transaction(async (tx) => {
         const before = await this.replace(values, tx);
+        await alongside?.(tx);
         await audit(tx, actor, action, null, { from: before, to: values });
         return before;
       });

@@ -200,8 +200,20 @@ export function walletService(ctx: Context, deps: Deps) {
     return { wallets, until };
   }
 
-  function cryptoWallets(coins: CoinRow[], balances: Record<string, string>, changes: Record<string, string>) {
-    return coins.map((c): CryptoWallet => {
+  /**
+   * The member's crypto wallets: every coin shown on the web, and a hidden one (isVisibleOnWeb false) only to
+   * a member who holds it or has some on hold, as a hidden token (`listed`): no balance is ever out of sight.
+   */
+  function cryptoWallets(
+    coins: CoinRow[],
+    balances: Record<string, string>,
+    held: Record<string, string>,
+    changes: Record<string, string>,
+  ) {
+    const shown = coins.filter(
+      (c) => c.isVisibleOnWeb || isPositive(balances[c.coinSymbol] ?? '0') || isPositive(held[c.coinSymbol] ?? '0'),
+    );
+    return shown.map((c): CryptoWallet => {
       const balance = balances[c.coinSymbol] ?? '0';
       return {
         _id: c.id,
@@ -245,7 +257,7 @@ export function walletService(ctx: Context, deps: Deps) {
       view,
       type: me.type,
       until: native.until,
-      wallets: frozen(cryptoWallets(view.coins, balances, view.changes)),
+      wallets: frozen(cryptoWallets(view.coins, balances, held, view.changes)),
       nativeWallets: frozen(native.wallets),
       activation: frozen(activationAssets(me, ctx.secrets.hmac, view, balances)),
     };

@@ -1,0 +1,1 @@
+ALTER TABLE "crypto_coins" ADD COLUMN "is_visible_on_web" boolean DEFAULT true NOT NULL;
