@@ -112,9 +112,14 @@ describe('back office screens', () => {
     expect(overview.assets.length).toBeGreaterThan(0);
     for (const a of overview.assets) {
       const row = assets.getByRole('row').filter({ has: page.getByRole('rowheader', { name: a.asset, exact: true }) });
-      expect(await row.getByRole('cell').allTextContents()).toEqual(
+      const cells = await row.getByRole('cell').allTextContents();
+      expect([...cells.slice(0, 4), cells[6]]).toEqual(
         [a.members, a.held, a.liabilities, a.treasuryIssued, a.volumeToday].map(formatAmount),
       );
+      // Reserves recorded (with the day counted) and coverage; a dash without a record.
+      expect(cells[4]).toContain(a.reserves === null ? 'None recorded' : formatAmount(a.reserves));
+      expect(cells[5]).toContain(a.coverage === null ? 'No reserves recorded' : formatAmount(a.coverage));
+      expect(cells[7]).toBe('History');
     }
     const signUps = page.getByRole('region', { name: 'Sign-ups' });
     expect(await signUps.getByRole('definition').allTextContents()).toEqual(

@@ -32,6 +32,7 @@ export const TABLE_OWNERS = {
   uploads: 'modules/storage',
   auditLog: 'modules/admin',
   adminActions: 'modules/admin',
+  reserveRecords: 'modules/backoffice',
   administrators: 'modules/admins',
   adminRecoveryCodes: 'modules/admins',
   memberRequests: 'modules/requests',

@@ -4,6 +4,7 @@ import {
   bigserial,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -318,6 +319,33 @@ export const auditLog = pgTable('audit_log', {
   details: jsonb('details').notNull().default(sql`'{}'::jsonb`),
   createdAt: createdAt(),
 });
+
+/**
+ * Reserves the platform holds outside the ledger (metal in a vault, dollars at a bank), as owners record them
+ * (issue 11 item 3). Append-only: the newest row of an asset (by `recorded_at`, then id) is its current
+ * figure; older rows are its history. Owned by modules/backoffice.
+ */
+export const reserveRecords = pgTable(
+  'reserve_records',
+  {
+    id: uuid('id').primaryKey(),
+    asset: text('asset').notNull(),
+    amount: numeric('amount', { precision: 38, scale: 8 }).notNull(),
+    /** The day it was counted or attested. */
+    asOf: date('as_of', { mode: 'string' }).notNull(),
+    /** The custodian, the attestation's reference. */
+    note: text('note').notNull(),
+    recordedBy: uuid('recorded_by')
+      .notNull()
+      .references(() => users.id),
+    recordedAt: ts('recorded_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('reserve_records_asset_time_idx').on(t.asset, t.recordedAt, t.id),
+    check('reserve_records_amount_not_negative', sql`${t.amount} >= 0`),
+    check('reserve_records_note_length', sql`char_length(${t.note}) between 3 and 500`),
+  ],
+);
 
 /**
  * Maker-checker (issue 11): a money action above the owners' threshold (settings

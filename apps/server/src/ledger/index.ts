@@ -34,7 +34,7 @@ export type { IdempotencyKey, MemberKey, SystemKey } from './idempotency.ts';
 export { entryKinds } from './kinds.ts';
 export { type LotRule, registerLotRule } from './lots.ts';
 export { type EntryInput, fee, type Leg, move } from './posting.ts';
-export { type AssetTotals, assetTotals } from './totals.ts';
+export { type AssetTotals, assetTotals, assetTotalsSql } from './totals.ts';
 export type { LedgerTx } from './transact.ts';
 
 /** A member's Idempotency-Key as the single-operation methods take it (the member is implied). */

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from './accounts.ts';
 
 /**
@@ -21,7 +21,16 @@ export type AssetTotals = {
 };
 
 export async function assetTotals(q: Executor, dayStart: Date): Promise<AssetTotals[]> {
-  const result = await q.execute<AssetTotals>(sql`
+  const result = await q.execute<AssetTotals>(assetTotalsSql(dayStart));
+  return result.rows;
+}
+
+/**
+ * The statement of `assetTotals` (columns as in `AssetTotals`, decimal text), for a caller that sets other
+ * figures beside it in the same statement (the overview's reserves) without naming the ledger's tables.
+ */
+export function assetTotalsSql(dayStart: Date): SQL {
+  return sql`
     with balances as (
       select asset,
         sum(balance) filter (where kind = 'member') as members,
@@ -44,6 +53,5 @@ export async function assetTotals(q: Executor, dayStart: Date): Promise<AssetTot
       trim_scale(-coalesce(b.treasury, 0))::text as "treasuryIssued",
       trim_scale(coalesce(v.amount, 0))::text as volume
     from balances b left join volume v on v.asset = b.asset
-    order by b.asset`);
-  return result.rows;
+    order by b.asset`;
 }

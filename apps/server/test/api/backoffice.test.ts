@@ -493,6 +493,10 @@ describe('overview', () => {
       liabilities: '150.12345678',
       treasuryIssued: '150.12345678',
       volumeToday: '160.12345678',
+      // No reserves recorded for it (reserves.test.ts records some).
+      reserves: null,
+      reservesAsOf: null,
+      coverage: null,
     });
     const dayStart = new Date(data.dayStart);
     expect(dayStart.toISOString().slice(11)).toBe('00:00:00.000Z');

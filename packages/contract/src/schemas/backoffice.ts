@@ -1,4 +1,5 @@
 import { messages } from '../messages.ts';
+import { isAmount, toUnits } from '../money.ts';
 import { z } from '../zod.ts';
 import { listOf } from './common.ts';
 import { assetSymbol } from './ledger.ts';
@@ -278,6 +279,12 @@ export const overviewAsset = z.object({
   treasuryIssued: decimal,
   /** Sum of what members received today (UTC) in this asset. */
   volumeToday: decimal,
+  /** The latest reserves recorded for it (held outside the ledger), or null when none was recorded. */
+  reserves: decimal.nullable(),
+  /** The day the latest record was counted or attested (YYYY-MM-DD), or null. */
+  reservesAsOf: date.nullable(),
+  /** reserves − liabilities, exact (negative: less is held than owed), or null without a record. */
+  coverage: decimal.nullable(),
 });
 
 const sinceCounts = z.object({ today: z.number().int(), last7Days: z.number().int() });
@@ -293,6 +300,75 @@ export const overview = z.object({
 });
 export type Overview = z.infer<typeof overview>;
 export const overviewResponse = z.object({ data: overview });
+
+// ── Reserves recorded ─────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Reserves as counted or attested (money.ts: at most 20 integer digits and 8 decimals; zero allowed, never
+ * negative). The server also holds it to the asset's own decimals.
+ */
+export const reserveAmount = z
+  .string({ error: 'Amount is required' })
+  .trim()
+  .min(1, 'Amount is required')
+  .superRefine((value, ctx) => {
+    if (value === '') return;
+    if (!isAmount(value)) {
+      const decimals = /\.(\d*)$/.exec(value)?.[1]?.length ?? 0;
+      const message =
+        /^-?\d+(\.\d+)?$/.test(value) && decimals > 8
+          ? 'number field must have 8 digits after decimal or less'
+          : messages.invalidAmount;
+      ctx.addIssue({ code: 'custom', message });
+      return;
+    }
+    if (toUnits(value) < 0n) ctx.addIssue({ code: 'custom', message: 'Reserves cannot be negative' });
+  });
+
+/** A calendar day, YYYY-MM-DD, that exists (2024-02-31 does not), years 2000-9999. */
+export const reserveDay = z
+  .string({ error: 'Choose the day it was counted' })
+  .trim()
+  .refine((value) => {
+    if (!DAY.test(value)) return false;
+    const at = new Date(`${value}T00:00:00Z`);
+    const year = at.getUTCFullYear();
+    return !Number.isNaN(at.getTime()) && year >= 2000 && year <= 9999 && at.toISOString().slice(0, 10) === value;
+  }, 'Use a date (YYYY-MM-DD)');
+
+/** `POST /api/admin/reserves` (settings.manage): a new current figure for an asset; the old one stays in history. */
+export const recordReservesBody = z.object({
+  asset: assetSymbol,
+  amount: reserveAmount,
+  /** The day it was counted or attested; not after today (UTC). */
+  asOf: reserveDay,
+  /** The custodian and the attestation's reference. */
+  note: z
+    .string({ error: 'Write the custodian and the attestation reference' })
+    .trim()
+    .min(3, 'The note must be 3 to 500 characters')
+    .max(500, 'The note must be 3 to 500 characters'),
+});
+export type RecordReservesBody = z.infer<typeof recordReservesBody>;
+
+export const reserveRecord = z.object({
+  id: z.string(),
+  asset: z.string(),
+  amount: decimal,
+  asOf: date,
+  note: z.string(),
+  /** The administrator who recorded it (null once their account is gone). */
+  recordedBy: person.nullable(),
+  recordedAt: date,
+});
+export type ReserveRecord = z.infer<typeof reserveRecord>;
+
+export const recordReservesResponse = z.object({ message: z.string(), data: reserveRecord });
+
+/** `GET /api/admin/reserves?asset&page&limit` (members.read): records newest first. */
+export const reservesQuery = z.object({ asset: assetSymbol.optional(), ...paging });
+export type ReservesQuery = z.infer<typeof reservesQuery>;
+export const reservesResponse = listOf(reserveRecord);
 
 // ── Members: block and unblock ────────────────────────────────────────────────────────────────────
 

@@ -4,10 +4,13 @@ import { cardClass, cardSurface } from '@vault/ui/card';
 import { EmptyState } from '@vault/ui/empty-state';
 import { LoadError, RefreshError } from '@vault/ui/load-error';
 import { tableClasses } from '@vault/ui/table';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
+import { StatusLine } from '../../components/form-alert';
 import { formatAmount, formatCount, formatDateTime } from '../../lib/format';
+import { useMay } from '../../lib/session';
 import { useOverview } from './queries';
+import { formatReserveDay, RecordReservesDialog, ReserveHistoryDialog } from './reserve-dialogs';
 
 const { wrap, table, head, th, body, td } = tableClasses();
 /** A figure's tile: a card, tighter on a phone where two stand side by side. */
@@ -20,7 +23,8 @@ const kindLabel = (kind: string) => `${kind.charAt(0).toUpperCase()}${kind.slice
 
 /**
  * /admin/overview, where /admin lands: what the platform owes members per asset (balances plus holds) beside
- * what the treasury issued, today's volume, the requests waiting (each kind links to its queue), sign-ups and
+ * what the treasury issued and the reserves recorded (with the coverage; owners record reserves here, everyone
+ * reads an asset's history), today's volume, the requests waiting (each kind links to its queue), sign-ups and
  * vault activations. Amounts are the API's decimal strings, grouped for reading, never computed here.
  */
 export function OverviewPage() {
@@ -111,14 +115,65 @@ function Tile({ title, today, week }: { title: string; today: number; week: numb
   );
 }
 
-/** Per asset: members' balances, holds, their sum (liabilities) beside treasury issued, and today's volume. */
+type OverviewAsset = Overview['assets'][number];
+
+/** Reserves recorded: the latest figure and the day it was counted, or a dash. */
+function ReservesCell({ asset }: { asset: OverviewAsset }) {
+  if (asset.reserves === null) {
+    return (
+      <>
+        <span aria-hidden="true">—</span>
+        <span className="sr-only">None recorded</span>
+      </>
+    );
+  }
+  return (
+    <>
+      <span className="block">{formatAmount(asset.reserves)}</span>
+      {asset.reservesAsOf ? (
+        <span className="block text-xs text-ink-subtle">as of {formatReserveDay(asset.reservesAsOf)}</span>
+      ) : null}
+    </>
+  );
+}
+
+/** Coverage, reserves − liabilities: a shortfall in the danger colour and said in words, not by colour alone. */
+function CoverageCell({ coverage }: { coverage: string | null }) {
+  if (coverage === null) {
+    return (
+      <>
+        <span aria-hidden="true">—</span>
+        <span className="sr-only">No reserves recorded</span>
+      </>
+    );
+  }
+  const short = coverage.trim().startsWith('-');
+  return (
+    <>
+      <span className={`block ${short ? 'font-semibold text-danger' : ''}`}>{formatAmount(coverage)}</span>
+      <span className={`block text-xs ${short ? 'font-medium text-danger' : 'text-ink-subtle'}`}>
+        {short ? '⚠ Shortfall' : 'Covered'}
+      </span>
+    </>
+  );
+}
+
+/**
+ * Per asset: members' balances, holds, their sum (liabilities) beside treasury issued, the reserves recorded
+ * and the coverage, and today's volume. Owners record reserves; every row links to its asset's history.
+ */
 function Assets({ data }: { data: Overview }) {
   const num = 'text-right tabular-nums whitespace-nowrap';
+  const mayRecord = useMay('settings.manage');
+  const [history, setHistory] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
   return (
     <Panel
       title="Liabilities per asset"
-      note={`What members hold (balances plus holds) beside what the treasury issued. Today began ${formatDateTime(data.dayStart)} (days are UTC).`}
+      note={`What members hold (balances plus holds) beside what the treasury issued and the reserves recorded outside the ledger; coverage is reserves less liabilities. Today began ${formatDateTime(data.dayStart)} (days are UTC).`}
+      action={mayRecord ? <RecordReservesDialog onDone={setDone} /> : undefined}
     >
+      <div className="mb-3 empty:mb-0">{done ? <StatusLine>{done}</StatusLine> : null}</div>
       {data.assets.length === 0 ? (
         <EmptyState icon="coins" compact>
           No tokens have been issued yet: nothing is owed to members.
@@ -131,17 +186,30 @@ function Assets({ data }: { data: Overview }) {
           tabIndex={0}
         >
           <table className={table}>
-            <caption className="sr-only">Liabilities and treasury issued per asset</caption>
+            <caption className="sr-only">
+              Liabilities, treasury issued, reserves recorded and coverage per asset
+            </caption>
             <thead className={head}>
               <tr>
                 <th scope="col" className={`${th} ${stickyCell}`}>
                   Asset
                 </th>
-                {["Members' balances", 'On hold', 'Liabilities', 'Treasury issued', "Today's volume"].map((label) => (
+                {[
+                  "Members' balances",
+                  'On hold',
+                  'Liabilities',
+                  'Treasury issued',
+                  'Reserves recorded',
+                  'Coverage',
+                  "Today's volume",
+                ].map((label) => (
                   <th key={label} scope="col" className={`${th} text-right`}>
                     {label}
                   </th>
                 ))}
+                <th scope="col" className={th}>
+                  <span className="sr-only">Reserve history</span>
+                </th>
               </tr>
             </thead>
             <tbody className={body}>
@@ -154,13 +222,30 @@ function Assets({ data }: { data: Overview }) {
                   <td className={`${td} ${num}`}>{formatAmount(a.held)}</td>
                   <td className={`${td} ${num} font-semibold text-ink`}>{formatAmount(a.liabilities)}</td>
                   <td className={`${td} ${num}`}>{formatAmount(a.treasuryIssued)}</td>
+                  <td className={`${td} ${num}`}>
+                    <ReservesCell asset={a} />
+                  </td>
+                  <td className={`${td} ${num}`}>
+                    <CoverageCell coverage={a.coverage} />
+                  </td>
                   <td className={`${td} ${num}`}>{formatAmount(a.volumeToday)}</td>
+                  <td className={td}>
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      aria-label={`Reserve history of ${a.asset}`}
+                      onClick={() => setHistory(a.asset)}
+                    >
+                      History
+                    </Button>
+                  </td>
                 </tr>
               ))}
             </tbody>
           </table>
         </section>
       )}
+      {history ? <ReserveHistoryDialog asset={history} onClose={() => setHistory(null)} /> : null}
     </Panel>
   );
 }
@@ -197,10 +282,23 @@ function Pending({ data }: { data: Overview }) {
   );
 }
 
-function Panel({ title, note, children }: { title: string; note?: string; children: ReactNode }) {
+function Panel({
+  title,
+  note,
+  action,
+  children,
+}: {
+  title: string;
+  note?: string;
+  action?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <section aria-label={title} className={`${cardClass} min-w-0`}>
-      <h2 className="font-semibold text-ink">{title}</h2>
+      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+        <h2 className="font-semibold text-ink">{title}</h2>
+        {action}
+      </div>
       {note ? <p className="mt-1 text-sm text-ink-muted">{note}</p> : null}
       <div className="mt-3">{children}</div>
     </section>

@@ -1,6 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
-import { overviewResponse } from '@vault/contract/schemas/backoffice';
-import { api } from '../../lib/api';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  overviewResponse,
+  type RecordReservesBody,
+  recordReservesResponse,
+  reservesResponse,
+} from '@vault/contract/schemas/backoffice';
+import { catalogueResponse } from '@vault/contract/schemas/catalogue-admin';
+import { api, queryString } from '../../lib/api';
 
 export const overviewKey = ['overview'] as const;
 
@@ -12,5 +18,45 @@ export function useOverview() {
   return useQuery({
     queryKey: overviewKey,
     queryFn: async () => (await api('admin/overview', overviewResponse)).data,
+  });
+}
+
+/** The catalogue's tokens and coins, for the reserves dialog's asset select (symbol, name, decimals). */
+export function useReserveAssets() {
+  return useQuery({
+    queryKey: ['overview', 'assets'],
+    queryFn: async () => {
+      const { data } = await api('admin/catalogue', catalogueResponse);
+      return [...data.tokens, ...data.coins].map((asset) => ({
+        symbol: asset.coinSymbol,
+        name: asset.name,
+        decimals: asset.decimals,
+      }));
+    },
+    staleTime: 60_000,
+  });
+}
+
+export const reservesKey = ['reserves'] as const;
+
+/** GET /api/admin/reserves?asset&page&limit: an asset's records, newest first. */
+export function useReserveHistory(asset: string, page: number, limit: number) {
+  return useQuery({
+    queryKey: [...reservesKey, asset, page, limit],
+    queryFn: () => api(`admin/reserves${queryString({ asset, page, limit })}`, reservesResponse),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** POST /api/admin/reserves; afterwards the overview and the histories are asked again. */
+export function useRecordReserves() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RecordReservesBody) => api('admin/reserves', recordReservesResponse, { body }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: overviewKey }),
+        queryClient.invalidateQueries({ queryKey: reservesKey }),
+      ]),
   });
 }

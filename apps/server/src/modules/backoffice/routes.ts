@@ -11,6 +11,10 @@ import {
   notifyAllBody,
   notifyAllResponse,
   overviewResponse,
+  recordReservesBody,
+  recordReservesResponse,
+  reservesQuery,
+  reservesResponse,
   revokeSessionsBody,
   revokeSessionsResponse,
 } from '@vault/contract/schemas/backoffice';
@@ -36,7 +40,8 @@ export function backofficeRoutes(app: FastifyInstance, backoffice: BackofficeSer
       config: reads,
       schema: {
         tags,
-        summary: 'Liabilities and treasury issued per asset, pending requests, sign-ups, activations, volume',
+        summary:
+          'Liabilities, treasury issued, reserves recorded and coverage per asset; pending requests, sign-ups, activations, volume',
         response: responses({ 200: overviewResponse }),
       },
     },
@@ -133,6 +138,35 @@ export function backofficeRoutes(app: FastifyInstance, backoffice: BackofficeSer
         .header('content-disposition', `attachment; filename="audit-log-${day}.csv"`)
         .send(csv);
     },
+  );
+
+  r.get(
+    '/api/admin/reserves',
+    {
+      config: reads,
+      schema: {
+        tags,
+        summary: 'Reserves recorded (held outside the ledger), newest first; by asset',
+        querystring: reservesQuery,
+        response: responses({ 200: reservesResponse }),
+      },
+    },
+    (req) => backoffice.reserves.list(req.query),
+  );
+
+  r.post(
+    '/api/admin/reserves',
+    {
+      config: { auth: 'admin', permission: 'settings.manage' },
+      schema: {
+        tags,
+        summary:
+          "Records an asset's reserves as counted or attested (the new current figure; audited with the previous one)",
+        body: recordReservesBody,
+        response: responses({ 200: recordReservesResponse }),
+      },
+    },
+    (req) => backoffice.reserves.record(caller(req).user, req.body),
   );
 
   r.post(

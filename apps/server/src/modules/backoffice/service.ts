@@ -9,6 +9,7 @@ import { memberFile } from './member-file.ts';
 import { memberDesk } from './members.ts';
 import { noticeDesk } from './notices.ts';
 import { overviewDesk } from './overview.ts';
+import { reserveDesk } from './reserves.ts';
 
 type Deps = {
   ledger: Ledger;
@@ -19,7 +20,8 @@ type Deps = {
 
 /**
  * The back office's reads (issue 11): members and a member's file, the ledger's entries, the audit log,
- * the overview; ending a member's sessions and notifying every member. It owns no table: each part asks the owners (members,
+ * the overview; ending a member's sessions, notifying every member and the reserves recorded (the one table
+ * it owns, `reserve_records`). Every other part asks the owners (members,
  * auth, ledger, requests, admin) through their functions. One file per concern.
  */
 export function backofficeService(ctx: Context, deps: Deps) {
@@ -30,6 +32,7 @@ export function backofficeService(ctx: Context, deps: Deps) {
     audit: auditDesk(ctx),
     overview: overviewDesk(ctx),
     notices: noticeDesk(ctx, deps),
+    reserves: reserveDesk(ctx),
   };
 }
 
