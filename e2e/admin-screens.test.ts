@@ -308,4 +308,37 @@ describe('back office screens', () => {
 
     expect(found).toEqual([]);
   });
+  it('an owner records reserves from the overview: the row shows them and the coverage, the history lists them', async () => {
+    const found: string[] = [];
+    const owner = await enrolledAdministrator('owner', suite.dataDir);
+    const page = await newPage(suite.browser, DESKTOP);
+    await openBackOffice(page, owner.token);
+    await page.waitForURL('**/admin/overview');
+    const note = `Vault count ${Math.random().toString(36).slice(2, 8)}`;
+    await page.getByRole('button', { name: 'Record reserves' }).click();
+    const form = page.getByRole('form', { name: 'Record reserves' });
+    await form.getByLabel('Asset').selectOption('XAG');
+    await form.getByLabel('Amount held').fill('100000.5');
+    await form.getByLabel('Counted or attested on').fill(new Date().toISOString().slice(0, 10));
+    await form.getByLabel(/^Note/).fill(note);
+    await look(page, 'admin-reserves-record-1280', found);
+    await form.getByRole('button', { name: 'Record reserves' }).click();
+    await form.waitFor({ state: 'detached' });
+
+    // The figures are the API's: the latest record, and reserves − liabilities worked out by the server.
+    const { data } = await adminApi<{ data: Overview }>(owner.token, '/api/admin/overview');
+    const xag = data.assets.find((a) => a.asset === 'XAG')!;
+    expect(xag.reserves).toBe('100000.5');
+    expect(xag.coverage).not.toBeNull();
+    const row = page
+      .getByRole('region', { name: 'Liabilities per asset', exact: true })
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: 'XAG', exact: true }) });
+    await expect.poll(async () => (await row.getByRole('cell').allTextContents())[4]).toContain('100,000.5');
+    expect((await row.getByRole('cell').allTextContents())[5]).toContain(formatAmount(xag.coverage!));
+    await row.getByRole('button', { name: 'History' }).click();
+    await page.getByRole('list', { name: 'Records of XAG, newest first' }).getByText(note).waitFor();
+    await look(page, 'admin-reserves-history-1280', found);
+    expect(found).toEqual([]);
+  });
 });
