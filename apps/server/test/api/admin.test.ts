@@ -234,10 +234,22 @@ describe('outbox', () => {
     expect(data[0].text).not.toContain(`code is ${code}`);
     expect(data[0].text).toContain(`code is ${messages.outboxHidden}.`);
 
-    for (const query of ['limit=0', 'limit=201', 'limit=x']) {
+    for (const query of ['limit=0', 'limit=201', 'limit=x', 'page=0']) {
       const bad = await call('GET', `/api/admin/outbox?${query}`);
       expect(bad.statusCode, query).toBe(400);
     }
+  });
+
+  it('pages the outbox like every back-office list: { data, total, page, limit }', async () => {
+    const target = await createMember(server);
+    for (let i = 0; i < 3; i++) await requestResetCode(server, target.email);
+    const to = encodeURIComponent(target.email);
+    const first = (await call('GET', `/api/admin/outbox?to=${to}&page=1&limit=2`)).json();
+    const second = (await call('GET', `/api/admin/outbox?to=${to}&page=2&limit=2`)).json();
+    expect([first.total, first.page, first.limit, first.data.length]).toEqual([3, 1, 2, 2]);
+    expect([second.total, second.page, second.data.length]).toEqual([3, 2, 1]);
+    const ids = [...first.data, ...second.data].map((m: { _id: string }) => m._id);
+    expect(new Set(ids).size).toBe(3);
   });
 });
 

@@ -337,6 +337,19 @@ describe('the back office decides send requests', () => {
     expect(await list('?status=rejected')).toContain(b.id);
     const all = await list();
     expect(all.indexOf(b.id)).toBeLessThan(all.indexOf(a.id)); // newest first
+    // Paged like every back-office list: page 2 of one a page is the next newest.
+    const paged = async (page: number) =>
+      (
+        await server.app.inject({
+          method: 'GET',
+          url: `/api/admin/requests?page=${page}&limit=1`,
+          headers: admin.headers,
+        })
+      ).json();
+    const [one, two] = [await paged(1), await paged(2)];
+    expect([one.page, one.limit, one.data.length, two.page]).toEqual([1, 1, 1, 2]);
+    expect(one.total).toBeGreaterThanOrEqual(2);
+    expect(two.data[0]._id).not.toBe(one.data[0]._id);
     const bad = await server.app.inject({
       method: 'GET',
       url: '/api/admin/requests?status=lost',

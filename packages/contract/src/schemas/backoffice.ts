@@ -413,7 +413,7 @@ export const notifyAllResponse = z.object({
 
 // ── The outbox ────────────────────────────────────────────────────────────────────────────────────
 
-/** `GET /api/admin/outbox?to&limit`: the newest mails (at most 200), codes and link tokens hidden by the server. */
+/** `GET /api/admin/outbox?to&page&limit`: the mails, newest first (at most 200 a page), codes and link tokens hidden by the server. */
 export const OUTBOX_LIMITS = [50, 100, 200] as const;
 export const outboxMail = z.object({
   _id: z.string(),
@@ -424,4 +424,14 @@ export const outboxMail = z.object({
   createdAt: date,
 });
 export type OutboxMail = z.infer<typeof outboxMail>;
-export const outboxResponse = z.object({ data: z.array(outboxMail) });
+export const outboxQuery = z.object({
+  to: z.string().max(254).optional(),
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+export const outboxResponse = z.object({
+  data: z.array(outboxMail),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});

@@ -322,12 +322,18 @@ export const rejectRequestBody = z.object({
 /** request/create-legacy-send-request: the request's id (the amount now waits on a hold). */
 export const sendRequestCreated = z.object({ message: z.string(), data: z.object({ requestId: z.string() }) });
 
-/** Back office: admin/requests?status=&limit= (newest first). */
+/** Back office: admin/requests?status=&page=&limit= (newest first), paged like every back-office list. */
 export const sendRequestsQuery = z.object({
   status: z.enum(['pending', 'approved', 'rejected']).optional(),
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
-export const sendRequestsResponse = z.object({ data: z.array(sendRequest) });
+export const sendRequestsResponse = z.object({
+  data: z.array(sendRequest),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
 /** admin/requests/{id}/approve and /reject: the request as decided. */
 export const sendRequestDecided = z.object({ message: z.string(), data: sendRequest });
 

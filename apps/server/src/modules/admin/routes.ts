@@ -1,4 +1,5 @@
 import type { Permission } from '@vault/contract/schemas/admin-auth';
+import { outboxQuery, outboxResponse } from '@vault/contract/schemas/backoffice';
 import { messageResponse } from '@vault/contract/schemas/common';
 import { adminCreditBody, creditResponse } from '@vault/contract/schemas/ledger';
 import {
@@ -24,15 +25,6 @@ import type { AdminService } from './service.ts';
 
 const userIdParams = z.object({ id: z.uuid() });
 const entryIdParams = z.object({ id: z.uuid() });
-const mail = z.object({
-  _id: z.string(),
-  to: z.string(),
-  subject: z.string(),
-  text: z.string(),
-  kind: z.string(),
-  createdAt: z.string(),
-});
-
 /** The back office API of this area (administrators only). */
 export function adminRoutes(app: FastifyInstance, admin: AdminService) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -215,14 +207,11 @@ export function adminRoutes(app: FastifyInstance, admin: AdminService) {
       config: needs('outbox.read'),
       schema: {
         tags,
-        summary: 'The newest mails, codes and link tokens hidden (each read is audited)',
-        querystring: z.object({
-          to: z.string().max(254).optional(),
-          limit: z.coerce.number().int().min(1).max(200).default(50),
-        }),
-        response: responses({ 200: z.object({ data: z.array(mail) }) }),
+        summary: 'The mails sent, newest first, a page at a time, codes and link tokens hidden (each read is audited)',
+        querystring: outboxQuery,
+        response: responses({ 200: outboxResponse }),
       },
     },
-    (req) => admin.outbox(caller(req).user, req.query.to, req.query.limit),
+    (req) => admin.outbox(caller(req).user, req.query.to, req.query.page, req.query.limit),
   );
 }

@@ -168,12 +168,15 @@ export function adminService(ctx: Context, deps: Deps) {
      * The newest mails (to one address when asked), with codes and link tokens hidden. Reading the
      * outbox is itself audited, with the filter used: who looked at whose mail, and when.
      */
-    async outbox(actor: User, to: string | undefined, limit: number) {
-      const rows = await db.transaction(async (tx) => {
-        await audit(tx, actor, 'outbox.read', null, { to: to ?? null, limit });
-        return recentMails(tx, { to, limit });
+    async outbox(actor: User, to: string | undefined, page: number, limit: number) {
+      const { rows, total } = await db.transaction(async (tx) => {
+        await audit(tx, actor, 'outbox.read', null, { to: to ?? null, page, limit });
+        return recentMails(tx, { to, page, limit });
       });
       return {
+        total,
+        page,
+        limit,
         data: rows.map((m) => ({
           _id: m.id,
           to: m.to,

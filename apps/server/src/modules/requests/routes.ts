@@ -73,7 +73,7 @@ export function requestRoutes(app: FastifyInstance, requests: RequestService) {
         response: responses({ 200: sendRequestsResponse }),
       },
     },
-    (req) => requests.list(req.query.status, req.query.limit),
+    (req) => requests.list(req.query.status, req.query.page, req.query.limit),
   );
 
   r.post(

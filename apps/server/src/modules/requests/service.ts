@@ -3,7 +3,7 @@ import { add, compare, normalize } from '@vault/contract/money';
 import type { SendTokensBody } from '@vault/contract/schemas/ledger';
 import type { SwapRequestBody } from '@vault/contract/schemas/swap';
 import type { SendRequest } from '@vault/contract/schemas/wallet';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Context } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { memberRequests } from '../../db/schema.ts';
@@ -181,15 +181,20 @@ export function requestService(
         return submitted(holdId);
       }),
 
-    /** Back office: requests by status, newest first. */
-    async list(status: Status | undefined, limit: number) {
-      const requests = await db
-        .select()
-        .from(memberRequests)
-        .where(status ? eq(memberRequests.status, status) : undefined)
-        .orderBy(desc(memberRequests.createdAt), desc(memberRequests.id))
-        .limit(limit);
-      return { data: (await withParties(requests)).map(present) };
+    /** Back office: requests by status, newest first, a page at a time. */
+    async list(status: Status | undefined, page: number, limit: number) {
+      const where = status ? eq(memberRequests.status, status) : undefined;
+      const [requests, [count]] = await Promise.all([
+        db
+          .select()
+          .from(memberRequests)
+          .where(where)
+          .orderBy(desc(memberRequests.createdAt), desc(memberRequests.id))
+          .limit(limit)
+          .offset((page - 1) * limit),
+        db.select({ n: sql<number>`count(*)::int` }).from(memberRequests).where(where),
+      ]);
+      return { data: (await withParties(requests)).map(present), total: count?.n ?? 0, page, limit };
     },
 
     /**

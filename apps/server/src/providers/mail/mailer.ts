@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { outbox } from '../../db/schema.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
@@ -36,11 +36,16 @@ export function createMailer(opts: { db: Db; queue: JobQueue; delivers: boolean 
  * The newest mails, to one address when asked (lower-cased), newest first: the back office's outbox view
  * (modules/admin), which redacts them and audits the read in the same transaction (`q`).
  */
-export function recentMails(q: Tx | Db, filter: { to?: string; limit: number }) {
-  return q
+export async function recentMails(q: Tx | Db, filter: { to?: string; page: number; limit: number }) {
+  const where = filter.to ? eq(outbox.to, filter.to.toLowerCase()) : undefined;
+  // One after the other: `q` may be a transaction's connection, which takes one query at a time.
+  const rows = await q
     .select()
     .from(outbox)
-    .where(filter.to ? eq(outbox.to, filter.to.toLowerCase()) : undefined)
-    .orderBy(desc(outbox.createdAt))
-    .limit(filter.limit);
+    .where(where)
+    .orderBy(desc(outbox.createdAt), desc(outbox.id))
+    .limit(filter.limit)
+    .offset((filter.page - 1) * filter.limit);
+  const [count] = await q.select({ n: sql<number>`count(*)::int` }).from(outbox).where(where);
+  return { rows, total: count?.n ?? 0 };
 }
