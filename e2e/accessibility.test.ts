@@ -145,6 +145,16 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
         ['/Send', 'send', page.getByRole('button', { name: 'Send Now' })],
         ['/token-history', 'token-history', page.getByText('You have not sent or received tokens yet.')],
         ['/settings', 'settings', page.getByRole('button', { name: 'Change Password' })],
+        [
+          '/remittance?tab=agreement',
+          'remittance-agreement',
+          page.getByRole('heading', { name: /^Remittance Agreement/ }),
+        ],
+        [
+          '/remittance?tab=exchange',
+          'remittance-exchange',
+          page.getByText('You have no remittance address yet.', { exact: false }),
+        ],
         ['/profile', 'membership', page.getByRole('navigation', { name: 'Application steps' })],
         ['/crypto-swap', 'crypto-swap', page.getByText(/^1 [A-Z]+ = /).first()],
         ['/assets-swap', 'assets-swap', page.getByText(/^1 [A-Z]+ = /).first()],

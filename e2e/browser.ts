@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { toFixed } from '@vault/contract/money';
 import pg from 'pg';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { DEMO_ADMIN } from '../apps/server/src/db/seed/demo-admin.ts';
 import { hashPassword } from '../apps/server/src/lib/passwords.ts';
@@ -189,3 +190,21 @@ export const notReloaded = (page: Page) =>
 /** Waits until the page's live-update socket is connected (realtime-bridge marks it), so an event caused next reaches it. */
 export const realtimeConnected = (page: Page) =>
   page.waitForFunction(() => document.documentElement.dataset.realtime === 'connected');
+
+/** A signature drawn with the mouse on a signature pad: a wave across it. */
+export async function drawSignature(page: Page, pad: Locator) {
+  const box = await pad.boundingBox();
+  if (!box) throw new Error('the signature pad is not on screen');
+  await page.mouse.move(box.x + 20, box.y + box.height / 2);
+  await page.mouse.down();
+  for (let i = 1; i <= 24; i++) {
+    await page.mouse.move(box.x + 20 + i * 10, box.y + box.height / 2 + Math.sin(i / 2) * (box.height / 4));
+  }
+  await page.mouse.up();
+}
+
+/** '$1,234.50' of an exact decimal (no float), as the app shows USD. */
+export function dollars(amount: string): string {
+  const [whole, fraction] = toFixed(amount, 2).split('.');
+  return `$${BigInt(whole!).toLocaleString('en-US')}.${fraction}`;
+}

@@ -284,9 +284,10 @@ describe('rough edges a new member hits', () => {
     await open(phone, '/cryptocurrency');
     await phone.getByRole('list', { name: 'Wallet actions' }).scrollIntoViewIfNeeded();
     await shot(phone, 'dashboard-not-activated-actions-390');
+    // Issue 12: Top-Up opens the purchase flow, which starts with Member Activation for this vault.
     await actions.first().click();
-    await page.waitForURL('**/Send');
-    await page.getByRole('region', { name: 'Activate your vault' }).waitFor();
+    await page.waitForURL('**/vault-token');
+    await page.getByRole('heading', { name: 'Member Activation', level: 1 }).waitFor();
 
     // An activated vault keeps the spec's order.
     const activated = await newPage(browser);

@@ -1,5 +1,5 @@
 import { messages } from '@vault/contract/messages';
-import { add, multiply, normalize, subtract, toFixed } from '@vault/contract/money';
+import { add, multiply, normalize, subtract } from '@vault/contract/money';
 import type { CurrencyInfo } from '@vault/contract/schemas/wallet';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +8,7 @@ import {
   asAdmin,
   baseUrl,
   createMember,
+  dollars,
   launch,
   markNotReloaded,
   newPage,
@@ -34,12 +35,6 @@ async function balance(userId: string, asset: string): Promise<string> {
     [userId, asset],
   );
   return row ? normalize(row.balance) : '0';
-}
-
-/** '$1,234.50' of an exact decimal (no float). */
-function dollars(amount: string): string {
-  const [whole, fraction] = toFixed(amount, 2).split('.');
-  return `$${BigInt(whole!).toLocaleString('en-US')}.${fraction}`;
 }
 
 /** The dashboard's estimated portfolio balance as the API's figures make it (every wallet's USD). */

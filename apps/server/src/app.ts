@@ -26,6 +26,13 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { backofficeRoutes } from './modules/backoffice/routes.ts';
 import { catalogueAdminRoutes } from './modules/catalogue/admin-routes.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
+import { purchaseDeskRoutes, wireDeskRoutes } from './modules/funding/admin-routes.ts';
+import { coinqvestRoutes } from './modules/funding/coinqvest-routes.ts';
+import { goCardlessRoutes } from './modules/funding/gocardless-routes.ts';
+import { paypalRoutes } from './modules/funding/paypal-routes.ts';
+import { remittanceRoutes } from './modules/funding/remittance-routes.ts';
+import { fundingRoutes } from './modules/funding/routes.ts';
+import { transactionRoutes } from './modules/funding/transaction-routes.ts';
 import { membershipRoutes } from './modules/membership/routes.ts';
 import { nativeWalletRoutes } from './modules/native-wallet/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
@@ -37,6 +44,10 @@ import { swapRoutes } from './modules/swaps/routes.ts';
 import { transactionLogRoutes } from './modules/transaction-log/routes.ts';
 import { userRoutes } from './modules/user/routes.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
+import { registerCoinqvestSandbox } from './providers/coinqvest/index.ts';
+import { gocardlessSandbox } from './providers/gocardless/sandbox.ts';
+import { paypalSettings } from './providers/paypal/adapter.ts';
+import { registerPaypalSandbox } from './providers/paypal/sandbox.ts';
 import { attachRealtime } from './realtime/gateway.ts';
 
 /** JSON bodies are small in this API; files go through multipart with their own limit. */
@@ -103,11 +114,28 @@ export async function buildApp(opts: { container: Container } | { config: Config
   nativeWalletRoutes(app, services.nativeWallet, activation);
   walletRoutes(app, services.wallet);
   transactionLogRoutes(app, services.transactionLog);
+  remittanceRoutes(app, services.remittance);
+  transactionRoutes(app, services.transactions);
+  fundingRoutes(app, { terms: services.purchaseTerms, wires: services.directWires });
+  wireDeskRoutes(app, services.wireDesk);
+  purchaseDeskRoutes(app, services.purchaseDesk);
+  paypalRoutes(app, services.paypal);
+  goCardlessRoutes(app, services.gocardless);
+  coinqvestRoutes(app, services.coinqvest);
   requestRoutes(app, services.requests);
   swapRoutes(app, services.swaps);
   adminRoutes(app, services.admin);
   adminAuthRoutes(app, services.admins);
   backofficeRoutes(app, services.backoffice);
+  if (!config.GOCARDLESS_ACCESS_TOKEN) await app.register(gocardlessSandbox(config)); // issue 13: our GoCardless sandbox
+  await registerCoinqvestSandbox(app, { config, db, log, link: services.coinqvestLink }); // without credentials
+  // issue 13: our PayPal sandbox at /sandbox/paypal, without PayPal credentials, never in production
+  if (paypalSettings(config).mode === 'sandbox')
+    await registerPaypalSandbox(app, {
+      publicUrl: config.publicUrl,
+      webhookUrl: `${config.publicUrl}/api/webhooks/paypal`,
+      log,
+    });
 
   app.get('/api/health', { config: { auth: 'public' }, schema: { tags: ['health'] } }, async () => {
     await db.execute(sql`select 1`);

@@ -40,6 +40,28 @@ const schema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  /** GoCardless (issue 13): unset token = our own sandbox at /sandbox/gocardless (never in production). */
+  GOCARDLESS_BASE_URL: optionalUrl,
+  GOCARDLESS_ACCESS_TOKEN: z.string().min(1).optional(),
+  GOCARDLESS_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /**
+   * PayPal (issue 13, decision 0013): with PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET the adapter speaks to
+   * PAYPAL_BASE_URL (PayPal's live API by default; https://api-m.sandbox.paypal.com for PayPal's own sandbox)
+   * and verifies webhooks against PAYPAL_WEBHOOK_ID. Unset: our own sandbox at /sandbox/paypal (never in
+   * production, where PayPal is then off).
+   */
+  PAYPAL_BASE_URL: optionalUrl,
+  PAYPAL_CLIENT_ID: z.string().min(1).optional(),
+  PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
+  PAYPAL_WEBHOOK_ID: z.string().min(1).optional(),
+  /**
+   * COINQVEST (Whalestack, issue 13): with COINQVEST_API_KEY and COINQVEST_API_SECRET the adapter speaks to
+   * COINQVEST_BASE_URL (https://www.whalestack.com/api/v1 by default). Unset: our own sandbox at
+   * /sandbox/coinqvest (never in production, where COINQVEST is then off).
+   */
+  COINQVEST_BASE_URL: optionalUrl,
+  COINQVEST_API_KEY: z.string().min(1).optional(),
+  COINQVEST_API_SECRET: z.string().min(1).optional(),
 });
 
 /**
@@ -51,6 +73,16 @@ const production = schema.superRefine((c, ctx) => {
   if (c.NODE_ENV !== 'production') return;
   if (!c.JWT_SECRET) ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'required in production' });
   if (!c.PUBLIC_URL) ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'required in production' });
+  if (c.GOCARDLESS_ACCESS_TOKEN && !c.GOCARDLESS_WEBHOOK_SECRET)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['GOCARDLESS_WEBHOOK_SECRET'],
+      message: 'required with GOCARDLESS_ACCESS_TOKEN',
+    });
+  if (c.PAYPAL_CLIENT_ID && !(c.PAYPAL_CLIENT_SECRET && c.PAYPAL_WEBHOOK_ID))
+    ctx.addIssue({ code: 'custom', path: ['PAYPAL_CLIENT_SECRET'], message: 'PayPal needs its secret and webhook id' });
+  if (!c.COINQVEST_API_KEY !== !c.COINQVEST_API_SECRET)
+    ctx.addIssue({ code: 'custom', path: ['COINQVEST_API_SECRET'], message: 'set with COINQVEST_API_KEY' });
 });
 
 export type Config = z.infer<typeof schema> & { dataDir: string; publicUrl: string };

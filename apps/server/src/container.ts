@@ -14,6 +14,17 @@ import { sessionService } from './modules/auth/sessions.ts';
 import { backofficeService } from './modules/backoffice/service.ts';
 import { catalogueAdminService } from './modules/catalogue/admin.ts';
 import { catalogueService } from './modules/catalogue/service.ts';
+import { coinqvestService } from './modules/funding/coinqvest.ts';
+import { directWireService } from './modules/funding/direct-wires.ts';
+import { goCardlessService } from './modules/funding/gocardless.ts';
+import { onlinePurchaseService } from './modules/funding/online-purchases.ts';
+import { paypalService } from './modules/funding/paypal.ts';
+import { providerEventService } from './modules/funding/provider-events.ts';
+import { purchaseDeskService } from './modules/funding/purchase-desk.ts';
+import { purchaseTermsService } from './modules/funding/purchase-terms.ts';
+import { remittanceService } from './modules/funding/remittance-addresses.ts';
+import { transactionService } from './modules/funding/transactions.ts';
+import { wireDeskService } from './modules/funding/wire-desk.ts';
 import { membershipService } from './modules/membership/service.ts';
 import { activationService } from './modules/native-wallet/activation.ts';
 import { nativeWalletService } from './modules/native-wallet/service.ts';
@@ -27,9 +38,13 @@ import { swapService } from './modules/swaps/service.ts';
 import { transactionLogService } from './modules/transaction-log/service.ts';
 import { userService } from './modules/user/service.ts';
 import { walletService } from './modules/wallet/service.ts';
+import { createCoinqvestClient } from './providers/coinqvest/adapter.ts';
+import { coinqvestSettings, sandboxLink } from './providers/coinqvest/index.ts';
+import { createGoCardless, gocardlessSettings } from './providers/gocardless/adapter.ts';
 import { mailDelivery } from './providers/mail/delivery.ts';
 import { createMailer } from './providers/mail/mailer.ts';
 import { mailTransport } from './providers/mail/transport.ts';
+import { paypalAdapter, paypalSettings } from './providers/paypal/adapter.ts';
 
 /**
  * The composition root: the context and every service, built once, in dependency order. HTTP (app.ts),
@@ -70,6 +85,38 @@ export async function createContainer(opts: { config: Config; db: Db; log: Logge
   const transactionLog = transactionLogService(ctx);
   // Money actions above the owners' threshold wait for a second administrator (credits, reversals, approvals).
   const makerChecker = makerCheckerService(ctx, { ledger, settings });
+  const purchaseTerms = purchaseTermsService(db, catalogue);
+  // Online purchases (issue 13): the shared core; PayPal (sandbox without credentials, off so in production).
+  const onlinePurchases = onlinePurchaseService(ctx, { ledger, terms: purchaseTerms, catalogue });
+  const providerEvents = providerEventService(ctx, { ledger, notifications });
+  const paypalConfig = paypalSettings(config);
+  const paypal = paypalService(ctx, {
+    adapter: paypalConfig.mode === 'off' ? null : paypalAdapter(paypalConfig),
+    purchases: onlinePurchases,
+    events: providerEvents,
+  });
+  // COINQVEST (issue 13): the same; the sandbox's secret is generated once into the secrets table.
+  const coinqvestConfig = await coinqvestSettings(config, db);
+  const coinqvestLink = sandboxLink();
+  const coinqvest = coinqvestService(ctx, {
+    settings: coinqvestConfig,
+    client:
+      coinqvestConfig &&
+      createCoinqvestClient({
+        ...coinqvestConfig,
+        ...(coinqvestConfig.mode === 'sandbox' ? { fetch: coinqvestLink.fetch } : {}),
+      }),
+    purchases: onlinePurchases,
+    events: providerEvents,
+  });
+  // GoCardless (issue 13): our sandbox without a token, off in production without one.
+  const gocardlessConfig = gocardlessSettings(config);
+  const gocardless = goCardlessService(ctx, {
+    client: gocardlessConfig && createGoCardless(gocardlessConfig),
+    webhookSecret: gocardlessConfig?.webhookSecret ?? null,
+    purchases: onlinePurchases,
+    events: providerEvents,
+  });
   const services = {
     sessions,
     settings,
@@ -82,6 +129,21 @@ export async function createContainer(opts: { config: Config; db: Db; log: Logge
     user: userService(ctx, sessions, storage),
     site: siteService(ctx),
     membership: membershipService(ctx, storage),
+    remittance: remittanceService(ctx, storage),
+    transactions: transactionService(ctx),
+    purchaseTerms,
+    directWires: directWireService(ctx, { ledger, settings, notifications, terms: purchaseTerms }),
+    // Registers the wire receipt with the maker-checker (a receipt above the threshold waits).
+    wireDesk: wireDeskService(ctx, { ledger, notifications, makerChecker }),
+    // The back office's online purchases and provider events (issue 13 item 5), read only.
+    purchaseDesk: purchaseDeskService(ctx),
+    onlinePurchases,
+    providerEvents,
+    paypal,
+    coinqvest,
+    /** The adapter's way to the COINQVEST sandbox of this process (app.ts mounts it). */
+    coinqvestLink,
+    gocardless,
     activation: activationService(ctx, { catalogue, ledger }),
     nativeWallet: nativeWalletService(ctx, ledger, catalogue, notifications),
     wallet: walletService(ctx, { catalogue, ledger, settings }),

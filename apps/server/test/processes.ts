@@ -101,12 +101,14 @@ export async function startServerProcess(
   opts: ProcessOptions = {},
 ): Promise<AppProcess & { base: string }> {
   const port = await choosePort();
+  const base = `http://127.0.0.1:${port}`;
+  // PUBLIC_URL is the server's own address: the providers' sandboxes it serves send the browser (and their
+  // webhooks) back there, and the browser keeps its session on that origin.
   const server = await startProcess('apps/server/src/main.ts', {
     ...opts,
     databaseUrl,
-    env: { PORT: String(port), HOST: '127.0.0.1', ...opts.env },
+    env: { PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base, ...opts.env },
   });
-  const base = `http://127.0.0.1:${port}`;
   try {
     await answering(server, `${base}/api/health`);
   } catch (error) {

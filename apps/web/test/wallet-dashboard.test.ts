@@ -219,10 +219,11 @@ describe('wallet actions', () => {
     });
   });
 
-  it('dashboard buttons: Top-Up goes to the activation instructions until the vault is activated', () => {
+  it('dashboard buttons: Top-Up opens the purchase flow (Member Activation until the vault is activated)', () => {
     const target = (m: typeof activated, label: string) => dashboardActions(m).find((a) => a.label === label)!.target;
-    expect(target(newcomer, 'Top-Up')).toMatchObject({ to: '/Send' });
-    expect(target(activated, 'Top-Up')).toMatchObject({ to: '/DepositAddress' });
+    // Issue 12 item 5: the dashboard's Top-Up leads to the purchase flow, which shows Member Activation first.
+    expect(target(newcomer, 'Top-Up')).toMatchObject({ to: '/vault-token' });
+    expect(target(activated, 'Top-Up')).toMatchObject({ to: '/vault-token' });
     expect(target(newcomer, 'Swap')).toMatchObject({ to: '/error' });
     expect(target(newcomer, 'Withdrawal')).toMatchObject({ to: '/error' });
     expect(target(activated, 'Withdrawal')).toMatchObject({ to: '/withdrawal' });

@@ -68,9 +68,12 @@ export const LIMITS = {
 } as const;
 
 export const PROFILE_PICTURE_TYPES = ['image/png', 'image/gif', 'image/jpeg'] as const;
-export const UPLOAD_TYPES = ['profilePicture', 'signature'] as const;
+export const UPLOAD_TYPES = ['profilePicture', 'signature', 'directWire'] as const;
 
-/** Profile pictures are public; every other kind (signatures, later chat attachments) is private. */
+/**
+ * Profile pictures are public; every other kind (signatures: the membership's, a remittance address's
+ * `directWire`; later chat attachments) is private.
+ */
 export const PUBLIC_UPLOAD_TYPES = ['profilePicture'] as const;
 /**
  * A reference to an upload as the member may hand it back: its stable path (`/uploads/<name>`), or the

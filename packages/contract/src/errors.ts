@@ -61,6 +61,7 @@ export const ERROR_CODES = [
   'ACTIVATION_UNAVAILABLE',
   'ACTIVATION_COIN_NOT_ACCEPTED',
   'ACTIVATION_SHORTFALL',
+  'ACTIVATION_NOT_ACQUIRED',
   'NOT_ACTIVATED',
   // Sends and requests
   'INSUFFICIENT_BALANCE',
@@ -81,6 +82,25 @@ export const ERROR_CODES = [
   'QUOTE_INVALID',
   'QUOTE_EXPIRED',
   'PRICE_MOVED',
+  // Funding (issue 12): remittance addresses
+  'REMITTANCE_ADDRESS_LIMIT',
+  // Funding (issue 12): purchases and direct wires
+  'TOKEN_NOT_PURCHASABLE',
+  'PRIMARY_ADDRESS_REQUIRED',
+  'PURCHASE_MINIMUM',
+  'LEGACY_DEPOSIT_REQUIRED',
+  'TOO_MANY_PENDING_WIRES',
+  'WIRE_DECIDED',
+  'WIRE_TOO_SMALL',
+  // Funding (issue 13): online purchases
+  'ONLINE_PURCHASE_CAP',
+  'PURCHASE_NOT_PENDING',
+  'PAYMENT_NOT_APPROVED',
+  'PAYMENT_DECLINED',
+  'PROVIDER_UNAVAILABLE',
+  'WEBHOOK_REFUSED',
+  // COINQVEST (issue 13): the member must register with COINQVEST first (the web opens /register-qvest)
+  'COINQVEST_CUSTOMER_REQUIRED',
   // Maker-checker (admin): the maker may not decide their own action; one decision per action; one waiting
   // action per request or entry
   'MAKER_CANNOT_DECIDE',

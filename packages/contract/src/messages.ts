@@ -233,6 +233,92 @@ export const messages = {
   // ours: what the back office outbox shows in place of a code or a link's token
   outboxHidden: '[hidden]',
 
+  // spec 2 §2, §5, §8: funding (issue 12)
+  amountRequired: 'Amount is required',
+  amountLessThen8: 'Amount less then 8',
+  firstAssetMinimum: 'Please acquire a minimum value of {n} ICO Ag Tokens or more. See description for details',
+  settlementConfirm: 'Are you sure you want to perform this action using {method}?',
+  nameRequired: 'Name is required',
+  stateRequired: 'state is required',
+  streetAddressRequired: 'streetAddress is required',
+  zipCodeRequired: 'zip Code is required',
+  selectPrimaryAddress: 'Please select your primary address first',
+  addressSaveFailed: 'Unable to save address at the moment.',
+  paymentSelectionComingSoon: 'Coming soon',
+  // ours: funding ({…} are filled in by the server)
+  remittanceAddressSaved: 'Remittance address saved',
+  remittanceAddressDeleted: 'Remittance address deleted',
+  remittanceAddressPrimary: 'Primary address selected',
+  remittanceAddressLimit: 'You can keep at most {max} remittance addresses: please delete one first',
+  remittanceAgreementRequired: 'Please agree to the remittance agreement',
+  tokenNotPurchasable: 'This token cannot be purchased',
+  activationContributionMinimum:
+    'Activation needs a contribution worth at least {usd} USD (the value of 21 silver tokens): {amount} {symbol}',
+  purchasePriceMissing: 'This token has no price yet, so it cannot be purchased',
+  directWireCreated: 'Direct wire request created',
+  legacyDepositSent: 'Request submitted successfully please wait for admin approval',
+  legacyDepositSdiraOnly: 'Legacy deposits are for legacy accounts: please use Direct wire',
+  directWireLegacyOnly: 'Legacy accounts are funded by legacy deposit: please use Legacy Top-Up',
+  tooManyPendingWires:
+    'You have {max} direct wires waiting for payment. Please pay one, or wait for one to expire, before making another.',
+  directWireThankYou:
+    'Thank you! Please remit {amount} USD within {days} days ({hours} hours), by {due}, quoting your order number {orderId}.',
+  wireReceived: 'Wire recorded as received: the tokens were issued',
+  wireRejected: 'Wire rejected',
+  wireAlreadyDecided: 'This wire was already recorded or rejected',
+  wireTooSmall: 'What was received does not cover the wire fee, so no tokens can be issued',
+  wireReceivedNotice: 'Your direct wire {orderId} was received: {tokens} {symbol} were added to your vault.',
+  wireActivatedNotice: 'Your contribution activated your vault.',
+  wireRejectedNotice: 'Your direct wire {orderId} was rejected: {reason}',
+  wireExpiredNotice: 'Your direct wire {orderId} expired: no funds arrived by {due}.',
+  // ours: online purchases (issue 13)
+  onlinePurchaseCap: 'Maximum online exchange is 5,000.00 dollar tokens',
+  onlinePurchaseCreated: 'Order created: please approve the payment',
+  onlinePurchaseCaptured: 'Payment received: your tokens were added to your vault',
+  onlinePurchasePending: 'Payment is being processed: your tokens arrive once it completes',
+  onlinePurchaseFailed: 'something error occurred',
+  onlinePurchaseNotPending: 'This purchase is no longer waiting for payment',
+  onlinePurchaseNotApproved: 'The payment was not approved yet',
+  onlinePurchaseCancelled: 'Payment cancelled',
+  onlinePurchaseReceivedNotice:
+    'Your {method} payment {orderId} was received: {tokens} {symbol} were added to your vault.',
+  onlinePurchaseFailedNotice: 'Your {method} payment {orderId} failed: {reason}',
+  onlinePurchaseExpiredNotice: 'Your {method} payment {orderId} expired: it was not completed by {due}.',
+  onlinePurchaseChargedBackNotice:
+    'Your {method} payment {orderId} was reversed ({status}): {reversed} {symbol} were taken back from your vault.',
+  onlinePurchaseChargedBackDebtNotice:
+    'Your {method} payment {orderId} was reversed ({status}): {reversed} {symbol} were taken back from your vault and {debt} {symbol} are owed.',
+  providerUnavailable: 'The payment provider cannot be reached at the moment. Please try again later.',
+  // spec 2 §5 Member registration (COINQVEST, issue 13)
+  qvestFirstNameRequired: 'First Name is Required',
+  qvestLastNameRequired: 'Last Name is Required',
+  qvestCompanyRequired: 'Company is Required',
+  qvestAddressLine1Required: 'Address Line 1 is Required',
+  qvestZipCodeRequired: 'ZipCode is Required',
+  qvestCityRequired: 'City is Required',
+  qvestPhoneNumberRequired: 'PhoneNumber is Required',
+  qvestCountryRequired: 'Country is Required',
+  // ours: COINQVEST (issue 13)
+  coinqvestCustomerSaved: 'You are registered with COINQVEST',
+  coinqvestCustomerRequired: 'Please register with COINQVEST first',
+  coinqvestCustomerRefused: 'COINQVEST could not register these details. Please check them and try again.',
+  coinqvestCheckoutStarted: 'Checkout created: please complete the payment in the new window',
+  // spec 2 §5 Direct-debit customer registration (GoCardless, issue 13); ours: the GoCardless flow
+  ddEmailRequired: 'Email is required',
+  ddEmailInvalid: 'Email is invalid',
+  ddGivenNameRequired: 'Given name is required',
+  ddFamilyNameRequired: 'Family name is required',
+  ddAddressRequired: 'Address is required',
+  ddCityRequired: 'City is required',
+  ddPostalCodeRequired: 'Postal code is required',
+  ddPhoneTooShort: 'Phone number must be at least 6 characters',
+  ddRedirectCreated: 'Please set up the direct debit on the page that opens',
+  ddSetUp: 'Direct Debit Set Up Successfully',
+  ddFlowUnknown: 'This direct debit set-up was not found or has expired',
+  ddFlowIncomplete: 'The direct debit set-up was not finished: please start again',
+  activationAcquiredOnly:
+    'Tokens received from other members do not count toward activation: you need at least {amount} {symbol} acquired by purchase, swap or credit',
+
   // ours: abuse limits (429)
   tooManyLogins: 'Too many failed login attempts. Please wait 15 minutes and try again.',
   tooManyResetCodes: 'Too many reset codes requested. Please wait an hour and try again.',

@@ -62,6 +62,18 @@ export function multiply(amount: string, price: string, decimals = SCALE): strin
   return fromUnits(product < 0n ? -rounded : rounded);
 }
 
+/**
+ * amount ÷ price, exact, cut DOWN (toward zero) to `decimals` places: what a sum of money buys of a token
+ * priced at `price` never rounds up into units nobody paid for. `price` must be positive.
+ */
+export function divideDown(amount: string, price: string, decimals = SCALE): string {
+  const divisor = toUnits(price);
+  if (divisor <= 0n) throw new RangeError('divideDown: the price must be positive');
+  const step = 10n ** BigInt(SCALE - decimals);
+  const quotient = (toUnits(amount) * 10n ** BigInt(SCALE)) / divisor; // units, truncated toward zero
+  return fromUnits((quotient / step) * step);
+}
+
 /** Fixed decimals for display ('12.5', 2 → '12.50'), rounding half-up. */
 export function toFixed(amount: string, decimals: number): string {
   const value = round(amount, decimals);

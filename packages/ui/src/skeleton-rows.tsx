@@ -9,3 +9,15 @@ export function SkeletonRows({ count = 3 }: { count?: number }) {
     </div>
   ));
 }
+
+/** A list loading: the placeholder rows, and `label` said to screen readers ("Loading transactions…"). */
+export function LoadingRows({ label, count }: { label: string; count?: number }) {
+  return (
+    <div aria-busy="true" className="space-y-3 py-2">
+      <p role="status" className="sr-only">
+        {label}
+      </p>
+      <SkeletonRows count={count} />
+    </div>
+  );
+}

@@ -28,6 +28,10 @@ const ApprovalsPage = lazy(() =>
   import('../features/approvals/approvals-page').then((m) => ({ default: m.ApprovalsPage })),
 );
 const LedgerPage = lazy(() => import('../features/ledger/ledger-page').then((m) => ({ default: m.LedgerPage })));
+const WiresPage = lazy(() => import('../features/wires/wires-page').then((m) => ({ default: m.WiresPage })));
+const PurchasesPage = lazy(() =>
+  import('../features/purchases/purchases-page').then((m) => ({ default: m.PurchasesPage })),
+);
 
 const CataloguePage = lazy(() =>
   import('../features/catalogue/catalogue-page').then((m) => ({ default: m.CataloguePage })),
@@ -152,6 +156,26 @@ export function AppRoutes() {
             <RequirePermission permission="members.read">
               <Screen>
                 <ApprovalsPage />
+              </Screen>
+            </RequirePermission>
+          }
+        />
+        <Route
+          path="/wires"
+          element={
+            <RequirePermission permission="members.read">
+              <Screen>
+                <WiresPage />
+              </Screen>
+            </RequirePermission>
+          }
+        />
+        <Route
+          path="/purchases"
+          element={
+            <RequirePermission permission="members.read">
+              <Screen>
+                <PurchasesPage />
               </Screen>
             </RequirePermission>
           }

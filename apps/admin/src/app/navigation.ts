@@ -12,6 +12,8 @@ export const NAV: NavEntry[] = [
   { to: '/overview', label: 'Overview', permission: 'members.read' },
   { to: '/members', label: 'Members', permission: 'members.read' },
   { to: '/approvals', label: 'Approvals', permission: 'members.read' },
+  { to: '/wires', label: 'Wires', permission: 'members.read' },
+  { to: '/purchases', label: 'Purchases', permission: 'members.read' },
   { to: '/ledger', label: 'Ledger', permission: 'ledger.read' },
   { to: '/catalogue', label: 'Catalogue', permission: 'ledger.read' },
   { to: '/notifications', label: 'Notifications', permission: 'notifications.send' },

@@ -2,7 +2,7 @@ import { LoadError, type Retryable } from '@vault/ui/load-error';
 import type { ReactNode } from 'react';
 
 /** What the frame needs of the list's query (TanStack Query's result has it all). */
-type ListQuery = Retryable & { data: unknown; isPending: boolean; isError: boolean; isPlaceholderData: boolean };
+export type ListQuery = Retryable & { data: unknown; isPending: boolean; isError: boolean; isPlaceholderData: boolean };
 
 /**
  * A list screen's body: a line for screen readers (`loading` while the first answer is awaited, then

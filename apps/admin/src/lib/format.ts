@@ -11,6 +11,12 @@ const dateTime = new Intl.DateTimeFormat('en-GB', {
 const day = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 
 export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
+/** The local day of an instant, for a list's narrow column (the time is in the row's detail): "23 Nov 2026". */
+const localDay = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+export const formatLocalDay = (iso: string) => localDay.format(new Date(iso));
+const localTime = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZoneName: 'short' });
+/** The local time of an instant with its zone, under its day in a narrow column: "08:17 UTC". */
+export const formatLocalTime = (iso: string) => localTime.format(new Date(iso));
 export const formatDay = (iso: string) => day.format(new Date(iso));
 
 /** "in 3 minutes", "in 45 seconds": how long a 429 asks to wait. */
@@ -33,3 +39,9 @@ export function formatAmount(amount: string) {
 
 /** A count: 1,234. */
 export const formatCount = (n: number) => n.toLocaleString('en-US');
+
+/** A USD value (a decimal string): "$12,345.67". */
+export function formatUsd(value: string) {
+  const [whole = '0', cents = ''] = value.split('.');
+  return `$${formatAmount(whole)}.${cents.padEnd(2, '0').slice(0, 2)}`;
+}

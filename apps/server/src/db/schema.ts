@@ -296,7 +296,7 @@ export const uploads = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id),
-    kind: text('kind', { enum: ['profilePicture', 'signature', 'tokenIcon'] }).notNull(),
+    kind: text('kind', { enum: ['profilePicture', 'signature', 'directWire', 'tokenIcon'] }).notNull(),
     fileName: text('file_name').notNull().unique(),
     mime: text('mime').notNull(),
     size: integer('size').notNull(),
@@ -359,7 +359,7 @@ export const adminActions = pgTable(
   'admin_actions',
   {
     id: uuid('id').primaryKey(),
-    kind: text('kind', { enum: ['ledger.credit', 'ledger.reverse', 'request.approve'] }).notNull(),
+    kind: text('kind', { enum: ['ledger.credit', 'ledger.reverse', 'request.approve', 'wire.receive'] }).notNull(),
     payload: jsonb('payload').notNull(),
     targetId: text('target_id').notNull(),
     /** Its value in USD when asked, at the catalogue's prices then; and the threshold it was above. */
@@ -383,7 +383,10 @@ export const adminActions = pgTable(
     uniqueIndex('admin_actions_one_waiting')
       .on(t.kind, t.targetId)
       .where(sql`${t.status} = 'pending' and ${t.kind} <> 'ledger.credit'`),
-    check('admin_actions_kind_known', sql`${t.kind} in ('ledger.credit', 'ledger.reverse', 'request.approve')`),
+    check(
+      'admin_actions_kind_known',
+      sql`${t.kind} in ('ledger.credit', 'ledger.reverse', 'request.approve', 'wire.receive')`,
+    ),
     check('admin_actions_status_known', sql`${t.status} in ('pending', 'approved', 'rejected')`),
     check('admin_actions_reason_given', sql`char_length(${t.reason}) between 3 and 500`),
     check('admin_actions_checker_not_maker', sql`${t.decidedBy} is null or ${t.decidedBy} <> ${t.requestedBy}`),
@@ -673,4 +676,143 @@ export const events = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('events_scope_idx').on(t.scope, t.id)],
+);
+
+/**
+ * A member's remittance addresses (issue 12, spec 2 §3): the banking details they remit from, each signed
+ * (a private upload). At most one is the primary (the star), which a direct wire contribution uses.
+ */
+export const remittanceAddresses = pgTable(
+  'remittance_addresses',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    name: text('name').notNull(),
+    country: text('country').notNull(),
+    email: text('email').notNull(),
+    streetAddress: text('street_address').notNull(),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    zipCode: text('zip_code').notNull(),
+    /** The stored path of the signature (storage's, kind directWire). */
+    signaturePath: text('signature_path').notNull(),
+    isPrimary: boolean('is_primary').notNull().default(false),
+    createdAt: createdAt(),
+    /** Deleted addresses are kept (a wire names the address it was made with), hidden from the member. */
+    deletedAt: ts('deleted_at'),
+  },
+  (t) => [
+    index('remittance_addresses_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('remittance_addresses_one_primary').on(t.userId).where(sql`${t.isPrimary} and ${t.deletedAt} is null`),
+  ],
+);
+
+/**
+ * Purchases (issue 12): a member's request to buy tokens, settled outside the vault (a direct wire now; the
+ * online methods in issue 13). Pending until an operator records the money received (tokens issued through
+ * the ledger from the method's clearing account, exactly once: `entry_id`) or rejects it; a direct wire not
+ * paid by `due_at` expires. The rate is locked when it is made.
+ */
+export const purchases = pgTable(
+  'purchases',
+  {
+    id: uuid('id').primaryKey(),
+    /** What the member quotes on the wire: 'DW-' and 10 characters. */
+    orderId: text('order_id').notNull().unique(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    method: text('method', { enum: ['directWire', 'legacy', 'paypal', 'goCardless', 'coinqvest'] }).notNull(),
+    type: text('type', { enum: ['tokenPurchase', 'walletActivation', 'legacy'] }).notNull(),
+    status: text('status', { enum: ['pending', 'completed', 'expired', 'rejected'] })
+      .notNull()
+      .default('pending'),
+    asset: text('asset').notNull(),
+    tokenAmount: money('token_amount').notNull(),
+    tokenRate: money('token_rate').notNull(),
+    /** USD to pay (token_amount × token_rate, to the cent). */
+    amountUsd: money('amount_usd').notNull(),
+    feeUsd: money('fee_usd').notNull(),
+    remittanceAddressId: uuid('remittance_address_id').references(() => remittanceAddresses.id),
+    dueAt: ts('due_at').notNull(),
+    receivedUsd: money('received_usd'),
+    issuedAmount: money('issued_amount'),
+    entryId: uuid('entry_id').unique(),
+    decidedBy: uuid('decided_by').references(() => users.id),
+    decidedAt: ts('decided_at'),
+    rejectionReason: text('rejection_reason'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** An online method's own reference (issue 13): PayPal order id, GoCardless payment id, COINQVEST checkout id. */
+    providerRef: text('provider_ref'),
+    /** The provider's last state of it as received (CREATED, APPROVED, confirmed, CHECKOUT_UNDERPAID, …). */
+    providerStatus: text('provider_status'),
+    /**
+     * A payment failed or charged back after its tokens were issued (issue 13, decision 0013): the tokens taken
+     * back (what the member still held) and the rest owed, which the back office sees.
+     */
+    chargedBackAt: ts('charged_back_at'),
+    reversedAmount: money('reversed_amount'),
+    debtAmount: money('debt_amount'),
+  },
+  (t) => [
+    index('purchases_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('purchases_provider_ref_key').on(t.method, t.providerRef),
+    index('purchases_status_idx').on(t.status, t.createdAt),
+    index('purchases_due_idx').on(t.dueAt).where(sql`${t.status} = 'pending'`),
+    check('purchases_amounts_positive', sql`${t.tokenAmount} > 0 and ${t.tokenRate} > 0 and ${t.amountUsd} > 0`),
+    check('purchases_fee_not_negative', sql`${t.feeUsd} >= 0`),
+    check(
+      'purchases_completed_issued',
+      sql`(${t.status} = 'completed') = (${t.entryId} is not null and ${t.receivedUsd} is not null and ${t.issuedAmount} > 0)`,
+    ),
+  ],
+);
+
+/**
+ * Every webhook event a provider sent us (issue 13), verified or refused: the back office lists them, and the
+ * unique (provider, event_id) makes a replayed or re-delivered event a no-op.
+ */
+export const providerEvents = pgTable(
+  'provider_events',
+  {
+    id: uuid('id').primaryKey(),
+    provider: text('provider', { enum: ['paypal', 'goCardless', 'coinqvest'] }).notNull(),
+    /** The provider's id of the event (PayPal event id, GoCardless EV…, COINQVEST's), or a hash when it has none. */
+    eventId: text('event_id').notNull(),
+    eventType: text('event_type').notNull(),
+    verified: boolean('verified').notNull(),
+    refusedReason: text('refused_reason'),
+    purchaseId: uuid('purchase_id').references(() => purchases.id),
+    payload: jsonb('payload').notNull(),
+    receivedAt: ts('received_at').notNull().defaultNow(),
+    processedAt: ts('processed_at'),
+  },
+  (t) => [
+    uniqueIndex('provider_events_event_key').on(t.provider, t.eventId),
+    index('provider_events_received_idx').on(t.receivedAt),
+  ],
+);
+
+/**
+ * A member's customer record at an online provider (issue 13): COINQVEST's customer id, GoCardless's customer
+ * and mandate (the direct debit the member set up). One per member and provider.
+ */
+export const providerCustomers = pgTable(
+  'provider_customers',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    provider: text('provider', { enum: ['paypal', 'goCardless', 'coinqvest'] }).notNull(),
+    customerId: text('customer_id'),
+    mandateId: text('mandate_id'),
+    /** A GoCardless redirect flow waiting for the member to come back and complete it. */
+    pendingFlowId: text('pending_flow_id'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.provider] })],
 );

@@ -17,6 +17,7 @@ export {
   type SystemKind,
   treasury,
 } from './accounts.ts';
+export { acquiredAtLeast, acquiredBalance } from './acquired.ts';
 export {
   type EntryFilter,
   type EntryPosting,

@@ -98,6 +98,35 @@ export const ENTRY_KINDS: readonly EntryKind[] = [
     history: { giver: 'debitAssets', receiver: 'creditAssets' },
     reversible: true,
   },
+  {
+    // Tokens bought from outside the vault (issue 12: a direct wire received; issue 13: PayPal, GoCardless,
+    // COINQVEST): issued from the method's clearing account (clearing:wire, …); the fee, in Q (USD), from the
+    // same clearing account to fees, in the same entry. The member's Top-Up By Direct Wire (or Legacy Top-Up).
+    kind: 'purchase',
+    metadata: z.strictObject({
+      purchaseId: id,
+      orderId: z.string().max(40),
+      logType: z.enum(['wireDeposit', 'legacyDeposit', 'paypalDeposit', 'coinqvestDeposit']),
+      /** The USD rate locked when the purchase was made, what arrived and the fee kept. */
+      rate: decimal,
+      receivedUsd: decimal,
+      feeUsd: decimal,
+    }),
+    history: { giver: 'debitAssets', receiver: 'wireDeposit', typeFrom: 'logType' },
+    // Not by a reversal: the purchase row would still say completed. A wrong receipt is a correction of its
+    // own (a debit with the wire's reference), so the wire and its entry never disagree.
+    reversible: false,
+  },
+  {
+    // A purchase's payment failed, refunded or charged back after its tokens were issued (issue 13, decision
+    // 0013): what the member still holds of the issued tokens, back to the method's clearing account. The
+    // member's Debit; the rest, if any, is the purchase's debt (purchases.debt_amount), not a posting.
+    kind: 'chargeBack',
+    metadata: z.strictObject({ purchaseId: id, providerEventId: z.string().min(1).max(300) }),
+    history: { giver: 'debitAssets', receiver: 'creditAssets' },
+    // Not by a reversal: the purchase row says charged back; undoing it would be a correction of its own.
+    reversible: false,
+  },
 ];
 
 export const entryKinds = entryKindRegistry(ENTRY_KINDS);

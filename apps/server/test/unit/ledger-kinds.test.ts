@@ -48,6 +48,12 @@ describe('entry-kind registry', () => {
         { logType: 'cryptoSwap', title: 'Crypto Swap', direction: 'deposit' },
       ],
       ['fee', { reason: 'wire fee' }, 'giver', { logType: 'debitAssets', title: 'Debit', direction: 'withdraw' }],
+      [
+        'chargeBack',
+        { purchaseId: holdId, providerEventId: 'WH-1' },
+        'giver',
+        { logType: 'debitAssets', title: 'Debit', direction: 'withdraw' },
+      ],
     ];
     for (const [kind, metadata, side, reading] of cases) {
       expect(read(kind, metadata, side), `${kind} ${JSON.stringify(metadata)} ${side}`).toEqual(reading);

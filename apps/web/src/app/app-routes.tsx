@@ -63,6 +63,9 @@ const DashboardPage = lazy(() =>
 const VaultGraphPage = lazy(() =>
   import('../features/wallet/vault-graph-page').then((m) => ({ default: m.VaultGraphPage })),
 );
+const DepositAddressPage = lazy(() =>
+  import('../features/wallet/deposit-address-page').then((m) => ({ default: m.DepositAddressPage })),
+);
 const SendPage = lazy(() => import('../features/wallet/send-page').then((m) => ({ default: m.SendPage })));
 const QTokensPage = lazy(() => import('../features/wallet/q-tokens-page').then((m) => ({ default: m.QTokensPage })));
 // The three swap screens share one download (their form and rules).
@@ -71,6 +74,48 @@ const AssetsSwapPage = lazy(() => import('../features/swap/swap-pages').then((m)
 const LegacySwapPage = lazy(() => import('../features/swap/swap-pages').then((m) => ({ default: m.LegacySwapPage })));
 const TokenHistoryPage = lazy(() =>
   import('../features/wallet/token-history-page').then((m) => ({ default: m.TokenHistoryPage })),
+);
+// The purchase flow's screens share one download (the amount form and the settlement dialog).
+const LiquidityTokensPage = lazy(() =>
+  import('../features/funding/purchase-pages').then((m) => ({ default: m.LiquidityTokensPage })),
+);
+const AssetTokensPage = lazy(() =>
+  import('../features/funding/purchase-pages').then((m) => ({ default: m.AssetTokensPage })),
+);
+const VaultTokenPage = lazy(() =>
+  import('../features/funding/purchase-pages').then((m) => ({ default: m.VaultTokenPage })),
+);
+const ContributePage = lazy(() =>
+  import('../features/funding/purchase-pages').then((m) => ({ default: m.ContributePage })),
+);
+const DirectWirePage = lazy(() =>
+  import('../features/funding/direct-wire-page').then((m) => ({ default: m.DirectWirePage })),
+);
+const PaymentSelectionPage = lazy(() =>
+  import('../features/funding/payment-selection-page').then((m) => ({ default: m.PaymentSelectionPage })),
+);
+// GoCardless sends the payer back here (public: the payer may come back without a session).
+const DirectDebitPage = lazy(() =>
+  import('../features/funding/direct-debit-page').then((m) => ({ default: m.DirectDebitPage })),
+);
+// The online purchases' pages (issue 13): COINQVEST registration and the providers' return pages.
+const RegisterQvestPage = lazy(() =>
+  import('../features/funding/register-qvest-page').then((m) => ({ default: m.RegisterQvestPage })),
+);
+const PaypalReturnPage = lazy(() =>
+  import('../features/funding/online-return-pages').then((m) => ({ default: m.PaypalReturnPage })),
+);
+const PaypalCancelPage = lazy(() =>
+  import('../features/funding/online-return-pages').then((m) => ({ default: m.PaypalCancelPage })),
+);
+const CoinqvestReturnPage = lazy(() =>
+  import('../features/funding/online-return-pages').then((m) => ({ default: m.CoinqvestReturnPage })),
+);
+const CoinqvestCancelPage = lazy(() =>
+  import('../features/funding/online-return-pages').then((m) => ({ default: m.CoinqvestCancelPage })),
+);
+const RemittancePage = lazy(() =>
+  import('../features/remittance/remittance-page').then((m) => ({ default: m.RemittancePage })),
 );
 
 export function AppRoutes() {
@@ -89,6 +134,7 @@ export function AppRoutes() {
         <Route path="/about-us" element={<AboutPage />} />
         <Route path="/contact-us" element={<ContactPage />} />
         <Route path="/faq" element={<FaqPage />} />
+        <Route path="/direct-debit" element={<DirectDebitPage />} />
         <Route
           path="/sign-in"
           element={
@@ -120,16 +166,28 @@ export function AppRoutes() {
             {/* Where wallet actions lead (spec 2 §2); these screens come with later features. */}
             <Route path="/withdrawal" element={<LaterPage section="withdrawal" />} />
             <Route path="/withdrawal-directwire" element={<LaterPage section="withdrawalDirectWire" />} />
-            <Route path="/DepositAddress" element={<LaterPage section="depositAddress" />} />
-            <Route path="/liquidity-tokens" element={<LaterPage section="liquidityTokens" />} />
-            <Route path="/cqr-asset-tokens" element={<LaterPage section="assetTokens" />} />
+            <Route path="/DepositAddress" element={<DepositAddressPage />} />
+            {/* The purchase flow (spec 2 §2 Funding screens, issue 12). */}
+            <Route path="/liquidity-tokens" element={<LiquidityTokensPage />} />
+            <Route path="/cqr-liquidity-tokens" element={<LiquidityTokensPage />} />
+            <Route path="/cqr-asset-tokens" element={<AssetTokensPage />} />
+            <Route path="/vault-token" element={<VaultTokenPage />} />
+            <Route path="/contribute" element={<ContributePage />} />
+            <Route path="/direct-wire" element={<DirectWirePage />} />
+            <Route path="/payment-selection" element={<PaymentSelectionPage />} />
+            {/* Online purchases (issue 13): registration, and where the providers' windows come back. */}
+            <Route path="/register-qvest" element={<RegisterQvestPage />} />
+            <Route path="/paypal/return" element={<PaypalReturnPage />} />
+            <Route path="/paypal/cancel" element={<PaypalCancelPage />} />
+            <Route path="/coinqvest/return" element={<CoinqvestReturnPage />} />
+            <Route path="/coinqvest/cancel" element={<CoinqvestCancelPage />} />
             <Route path="/crypto-swap" element={<CryptoSwapPage />} />
             <Route path="/assets-swap" element={<AssetsSwapPage />} />
             <Route path="/legacy-swap" element={<LegacySwapPage />} />
             <Route path="/silent-wave" element={<LaterPage section="silentWave" />} />
             <Route path="/marketplace" element={<LaterPage section="marketplace" />} />
             <Route path="/inbox" element={<LaterPage section="inbox" />} />
-            <Route path="/remittance" element={<LaterPage section="remittance" />} />
+            <Route path="/remittance" element={<RemittancePage />} />
             <Route path="/subscription" element={<LaterPage section="subscription" />} />
             <Route path="/chat" element={<LaterPage section="chat" />} />
             <Route path="/Send" element={<SendPage />} />

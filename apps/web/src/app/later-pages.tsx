@@ -9,10 +9,6 @@ export const laterSections = {
     text: 'Members exchange opportunity-token units with each other here: list your own units or acquire units others have listed.',
   },
   inbox: { title: 'CQR Connect', text: 'Chat with other members of the vault in real time.' },
-  remittance: {
-    title: 'Remittance',
-    text: 'Keep your remittance agreement, the bank details for direct wire exchange and your redeem addresses.',
-  },
   subscription: {
     title: 'Subscription',
     text: 'Choose a plan and settle it in vault dollars, once or as a recurring subscription.',
@@ -26,18 +22,6 @@ export const laterSections = {
   withdrawalDirectWire: {
     title: 'Redeem by Direct Wire',
     text: 'Redeem the value of your tokens by direct wire to your own bank account. Credit takes 10-15 working days.',
-  },
-  depositAddress: {
-    title: 'Top-Up',
-    text: 'Choose a token and top up your vault at its deposit address, shown with a QR code you can scan or copy.',
-  },
-  liquidityTokens: {
-    title: 'Get CQR Dollars',
-    text: 'Top up your vault with CQR Dollars (1 CQR Dollar = 1 USD) by direct wire, direct debit, CoinQvest or PayPal.',
-  },
-  assetTokens: {
-    title: 'Get assets',
-    text: 'Top up your vault with silver and gold asset tokens by direct wire, direct debit, CoinQvest or PayPal.',
   },
   silentWave: {
     title: 'Opportunity and Exchange',

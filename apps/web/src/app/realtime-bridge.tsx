@@ -37,6 +37,11 @@ export function RealtimeBridge() {
       // The server drops sockets when it revokes sessions; asking user/info tells whether ours is one of them.
       if (reason === 'io server disconnect') void queryClient.invalidateQueries({ queryKey: queryKeys.userInfo });
     });
+    const refetchMoney = () => {
+      void queryClient.invalidateQueries({ queryKey: walletKeys.all });
+      void queryClient.invalidateQueries({ queryKey: ['purchases'] });
+      void queryClient.invalidateQueries({ queryKey: ['transactions'] });
+    };
     socket.on(email, (event: MemberEvent) => {
       if (event.type === 'userBlocked') {
         if (event.blockReason) toast.error(event.blockReason);
@@ -45,10 +50,11 @@ export function RealtimeBridge() {
       } else if (event.type === 'notification') {
         void queryClient.invalidateQueries({ queryKey: queryKeys.notifications });
       } else if (event.type === 'nativeWalletUpdate' || event.type === 'nftBalanceUpdated') {
-        // A balance changed (a send, a receipt, a decided request): every wallet screen refetches what it shows.
-        void queryClient.invalidateQueries({ queryKey: walletKeys.all });
+        // A balance changed (a send, a receipt, a decided request), or a purchase was made, recorded, rejected
+        // or expired: every wallet screen and the purchases and transactions lists refetch what they show.
+        refetchMoney();
       } else if (event.type === 'walletActivated') {
-        void queryClient.invalidateQueries({ queryKey: walletKeys.all });
+        refetchMoney();
         void queryClient.invalidateQueries({ queryKey: queryKeys.userInfo });
         toast.success(messages.vaultActivated);
       }

@@ -25,6 +25,8 @@ export const PERMISSIONS = {
   'members.manage': 'operator',
   /** Approve or reject members' pending requests. */
   'requests.decide': 'operator',
+  /** Record a member's direct wire as received (tokens issued) or reject it (issue 12). */
+  'funding.decide': 'operator',
   /** Entries and their postings. */
   'ledger.read': 'support',
   /** Credit tokens, reverse entries (a second administrator confirms above the threshold). */

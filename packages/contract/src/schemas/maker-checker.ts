@@ -11,8 +11,11 @@ import { adminReason, listOf } from './common.ts';
  * decide it; the database refuses that too. Lists answer `{ data, total, page, limit }`.
  */
 
-/** What may wait: a credit from the treasury, a reversal of an entry, the approval of a member's request. */
-export const ADMIN_ACTION_KINDS = ['ledger.credit', 'ledger.reverse', 'request.approve'] as const;
+/**
+ * What may wait: a credit from the treasury, a reversal of an entry, the approval of a member's request, a
+ * direct wire recorded as received (issue 12).
+ */
+export const ADMIN_ACTION_KINDS = ['ledger.credit', 'ledger.reverse', 'request.approve', 'wire.receive'] as const;
 export const adminActionKind = z.enum(ADMIN_ACTION_KINDS);
 export type AdminActionKind = z.infer<typeof adminActionKind>;
 
@@ -25,6 +28,7 @@ export const ACTION_PERMISSIONS = {
   'ledger.credit': 'ledger.write',
   'ledger.reverse': 'ledger.write',
   'request.approve': 'requests.decide',
+  'wire.receive': 'funding.decide',
 } as const satisfies Record<AdminActionKind, Permission>;
 
 /** The threshold until an owner sets one: actions worth more than 10,000 USD wait. */

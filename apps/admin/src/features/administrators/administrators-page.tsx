@@ -11,9 +11,8 @@ import { Button } from '@vault/ui/button';
 import { cardClass } from '@vault/ui/card';
 import { EmptyState } from '@vault/ui/empty-state';
 import { errorText } from '@vault/ui/error-text';
-import { inputClass, labelClass, TextArea, TextField } from '@vault/ui/field';
+import { inputClass, labelClass, TextField } from '@vault/ui/field';
 import { LoadError } from '@vault/ui/load-error';
-import { Modal } from '@vault/ui/modal';
 import { useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -21,6 +20,7 @@ import { Badge } from '../../components/badge';
 import { CopyButton } from '../../components/copy-button';
 import { DataTable } from '../../components/data-table';
 import { FormAlert, StatusLine } from '../../components/form-alert';
+import { ReasonModal } from '../../components/reason-dialog';
 import { ApiError } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { useMe } from '../../lib/session';
@@ -187,19 +187,10 @@ export function AdministratorsPage() {
         />
       )}
 
-      {dialog?.kind === 'role' ? (
-        <ChangeRole
-          admin={dialog.admin}
-          onClose={() => setDialog(null)}
-          onDone={(message) => {
-            setDialog(null);
-            setDone(message);
-          }}
-        />
-      ) : null}
-      {dialog?.kind === 'disable' ? (
-        <Disable
-          admin={dialog.admin}
+      {dialog ? (
+        <RowDialog
+          key={`${dialog.kind}:${dialog.admin.id}`}
+          {...dialog}
           onClose={() => setDialog(null)}
           onDone={(message) => {
             setDialog(null);
@@ -316,114 +307,58 @@ function EnrolmentLink({ link, onClose }: { link: Link; onClose: () => void }) {
   );
 }
 
-const roleForm = z.object({ role: z.enum(ADMIN_ROLES), reason: accessReason });
+const reasonForm = z.object({ reason: accessReason });
 
-function ChangeRole({
-  admin,
+/** What both dialogs of a row share: opened by the page, a reason kept in the audit log, the page told after. */
+const reasonDialog = (onClose: () => void, onDone: (message: string) => void) => ({
+  open: true,
   onClose,
-  onDone,
-}: {
-  admin: Administrator;
-  onClose: () => void;
-  onDone: (message: string) => void;
-}) {
+  onSent: onDone,
+  reasonLabel: 'Reason (kept in the audit log)',
+  schema: reasonForm,
+});
+
+type RowDialogProps = { admin: Administrator; onClose: () => void; onDone: (message: string) => void };
+
+/** A row's dialog: change the role, or disable. */
+function RowDialog({ kind, ...props }: NonNullable<Dialog> & Omit<RowDialogProps, 'admin'>) {
+  return kind === 'role' ? <ChangeRole {...props} /> : <Disable {...props} />;
+}
+
+function ChangeRole({ admin, onClose, onDone }: RowDialogProps) {
   const change = useChangeRole();
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const form = useForm({ resolver: zodResolver(roleForm), defaultValues: { role: admin.role, reason: '' } });
-  const role = form.watch('role');
-  const submit = form.handleSubmit(async (values) => {
-    setRefusal(null);
-    try {
-      const res = await change.mutateAsync({ id: admin.id, ...values });
-      onDone(`${res.message}: ${admin.email} is ${res.data.role}.`);
-    } catch (error) {
-      if (error instanceof ApiError && error.body.fields?.reason)
-        form.setError('reason', { message: error.body.fields.reason });
-      setRefusal(errorText(error));
-    }
-  });
+  const [role, setRole] = useState<AdminRole>(admin.role);
   return (
-    <Modal
-      open
-      onOpenChange={(open) => (open ? undefined : onClose())}
+    <ReasonModal
+      {...reasonDialog(onClose, onDone)}
       title="Change the role"
       description={`${admin.email} is ${admin.role} now. The new role counts from their next action.`}
-      size="sm"
+      formLabel="Change the role"
+      submitLabel="Change role"
+      submitVariant="primary"
+      send={async ({ reason }) => {
+        const res = await change.mutateAsync({ id: admin.id, role, reason });
+        return `${res.message}: ${admin.email} is ${res.data.role}.`;
+      }}
     >
-      <form noValidate onSubmit={submit} className="space-y-4" aria-label="Change the role">
-        <FormAlert>{refusal}</FormAlert>
-        <RoleSelect value={role} onChange={(v) => form.setValue('role', v as AdminRole)} />
-        <TextArea
-          label="Reason (kept in the audit log)"
-          rows={3}
-          maxLength={500}
-          error={form.formState.errors.reason?.message}
-          {...form.register('reason')}
-        />
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" busy={form.formState.isSubmitting}>
-            Change role
-          </Button>
-        </div>
-      </form>
-    </Modal>
+      <RoleSelect value={role} onChange={(v) => setRole(v as AdminRole)} />
+    </ReasonModal>
   );
 }
 
-const disableForm = z.object({ reason: accessReason });
-
-function Disable({
-  admin,
-  onClose,
-  onDone,
-}: {
-  admin: Administrator;
-  onClose: () => void;
-  onDone: (message: string) => void;
-}) {
+function Disable({ admin, onClose, onDone }: RowDialogProps) {
   const disable = useDisableAdministrator();
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const form = useForm({ resolver: zodResolver(disableForm), defaultValues: { reason: '' } });
-  const submit = form.handleSubmit(async (values) => {
-    setRefusal(null);
-    try {
-      const res = await disable.mutateAsync({ id: admin.id, reason: values.reason });
-      onDone(`${res.message} (${admin.email}).`);
-    } catch (error) {
-      if (error instanceof ApiError && error.body.fields?.reason)
-        form.setError('reason', { message: error.body.fields.reason });
-      setRefusal(errorText(error));
-    }
-  });
   return (
-    <Modal
-      open
-      onOpenChange={(open) => (open ? undefined : onClose())}
+    <ReasonModal
+      {...reasonDialog(onClose, onDone)}
       title={`Disable ${admin.email}?`}
       description="They cannot sign in from now on and every session of theirs ends at once. This cannot be undone here."
-      size="sm"
-    >
-      <form noValidate onSubmit={submit} className="space-y-4" aria-label="Disable the administrator">
-        <FormAlert>{refusal}</FormAlert>
-        <TextArea
-          label="Reason (kept in the audit log)"
-          rows={3}
-          maxLength={500}
-          error={form.formState.errors.reason?.message}
-          {...form.register('reason')}
-        />
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="danger" busy={form.formState.isSubmitting}>
-            Disable
-          </Button>
-        </div>
-      </form>
-    </Modal>
+      formLabel="Disable the administrator"
+      submitLabel="Disable"
+      send={async ({ reason }) => {
+        const res = await disable.mutateAsync({ id: admin.id, reason });
+        return `${res.message} (${admin.email}).`;
+      }}
+    />
   );
 }

@@ -8,10 +8,10 @@ import { useSearchParams } from 'react-router';
 import { Badge } from '../../components/badge';
 import { DataTable } from '../../components/data-table';
 import { OutcomeNotice } from '../../components/outcome-notice';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime, formatUsd } from '../../lib/format';
 import { useMe } from '../../lib/session';
 import { type ApprovalItem, DecisionDialog, type Outcome } from './decision-dialog';
-import { actionKindLabel, actionMember, actionMoves, formatUsd, requestMoves, requestValue } from './describe';
+import { actionKindLabel, actionMember, actionMoves, requestMoves, requestValue } from './describe';
 import {
   APPROVAL_KINDS,
   type ApprovalKind,

@@ -12,10 +12,10 @@ import { Badge } from '../../components/badge';
 import { FormAlert } from '../../components/form-alert';
 import type { Outcome } from '../../components/outcome-notice';
 import { ApiError } from '../../lib/api';
-import { formatAmount, formatDateTime } from '../../lib/format';
+import { formatAmount, formatDateTime, formatUsd } from '../../lib/format';
 import { type MoneyPost, moneyPoster } from '../../lib/money-post';
 import { useMe } from '../../lib/session';
-import { actionKindLabel, actionMoves, formatUsd, requestMoves } from './describe';
+import { actionKindLabel, actionMoves, requestMoves } from './describe';
 import { useRefreshAfterDecision } from './queries';
 
 /** What the queue shows, one row each: a member's request, or a money action waiting for a second administrator. */

@@ -3,12 +3,6 @@ import type { AdminAction } from '@vault/contract/schemas/maker-checker';
 import type { SendRequest } from '@vault/contract/schemas/wallet';
 import { formatAmount } from '../../lib/format';
 
-/** A USD value (a decimal string): "$12,345.67". */
-export function formatUsd(value: string) {
-  const [whole = '0', cents = ''] = value.split('.');
-  return `$${formatAmount(whole)}.${cents.padEnd(2, '0').slice(0, 2)}`;
-}
-
 /** What a request moves, in words: "1.5 LXAG to someone@example.com", "10 LQ for 9.9 LAU". */
 export function requestMoves(request: SendRequest) {
   const given = `${formatAmount(request.amount)} ${request.coin}`;

@@ -12,6 +12,7 @@ import { EmptyState } from '@vault/ui/empty-state';
 import { inputClass, labelClass } from '@vault/ui/field';
 import { type FormEvent, useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useCatalogueAssets } from '../../components/asset-select';
 import { Badge } from '../../components/badge';
 import { DataTable, detailId } from '../../components/data-table';
 import { ListFrame } from '../../components/list-frame';
@@ -20,14 +21,7 @@ import { Pager } from '../../components/pager';
 import { formatAmount, formatDateTime } from '../../lib/format';
 import { useMay } from '../../lib/session';
 import { CreditDialog, type MoveOutcome, ReverseDialog } from './money-dialogs';
-import {
-  LEDGER_DEFAULTS,
-  type LedgerListState,
-  ledgerParams,
-  readLedgerState,
-  useAssetSymbols,
-  useEntries,
-} from './queries';
+import { LEDGER_DEFAULTS, type LedgerListState, ledgerParams, readLedgerState, useEntries } from './queries';
 
 const EMPTY: LedgerEntry[] = [];
 /**
@@ -62,7 +56,7 @@ export function LedgerPage() {
   const [params, setParams] = useSearchParams();
   const state = readLedgerState(params);
   const entries = useEntries(state);
-  const assets = useAssetSymbols();
+  const assets = useCatalogueAssets();
   const mayWrite = useMay('ledger.write');
   const [reversing, setReversing] = useState<LedgerEntry | null>(null);
   const [outcome, setOutcome] = useState<MoveOutcome | null>(null);

@@ -1,25 +1,20 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { LedgerEntry } from '@vault/contract/schemas/backoffice';
-import {
-  type AdminCreditBody,
-  adminCreditBody,
-  creditResponse,
-  decimalsMessage,
-  fitsDecimals,
-} from '@vault/contract/schemas/ledger';
+import { type AdminCreditBody, adminCreditBody, creditResponse } from '@vault/contract/schemas/ledger';
 import { actionWaiting, reverseEntryBody, reverseEntryResponse } from '@vault/contract/schemas/maker-checker';
 import { Button } from '@vault/ui/button';
 import { errorText } from '@vault/ui/error-text';
-import { inputClass, labelClass, TextArea, TextField } from '@vault/ui/field';
+import { TextArea, TextField } from '@vault/ui/field';
 import { Modal } from '@vault/ui/modal';
-import { useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { AssetSelect, decimalsError, useCatalogueAssets } from '../../components/asset-select';
 import { FormAlert } from '../../components/form-alert';
 import { ApiError } from '../../lib/api';
 import { formatAmount, formatDateTime } from '../../lib/format';
 import { type MoneyPost, moneyPoster } from '../../lib/money-post';
-import { useAssetSymbols, useRefreshAfterMove } from './queries';
+import { useRefreshAfterMove } from './queries';
 
 /** What the page says after a credit or a reversal: the server's message (done, or waiting for a second administrator). */
 export type MoveOutcome = { tone: 'success' | 'info'; text: string };
@@ -52,9 +47,8 @@ function CreditForm({ onClose, onOutcome }: { onClose: () => void; onOutcome: (o
   const [confirming, setConfirming] = useState<AdminCreditBody | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const assets = useAssetSymbols();
+  const assets = useCatalogueAssets();
   const refresh = useRefreshAfterMove();
-  const assetId = useId();
   const back = useRef<HTMLButtonElement>(null);
   const form = useForm<z.input<typeof adminCreditBody>, unknown, AdminCreditBody>({
     resolver: zodResolver(adminCreditBody),
@@ -64,9 +58,9 @@ function CreditForm({ onClose, onOutcome }: { onClose: () => void; onOutcome: (o
 
   const review = form.handleSubmit((values) => {
     setRefusal(null);
-    const decimals = assets.data?.find((a) => a.symbol === values.asset)?.decimals;
-    if (decimals !== undefined && !fitsDecimals(values.amount, decimals)) {
-      form.setError('amount', { message: decimalsMessage(decimals) });
+    const tooPrecise = decimalsError(assets.data, values.asset, values.amount);
+    if (tooPrecise) {
+      form.setError('amount', { message: tooPrecise });
       return;
     }
     setConfirming({ ...values, memo: values.memo || undefined });
@@ -142,30 +136,7 @@ function CreditForm({ onClose, onOutcome }: { onClose: () => void; onOutcome: (o
         {...form.register('email')}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <div>
-          <label htmlFor={assetId} className={labelClass}>
-            Asset
-          </label>
-          <select
-            id={assetId}
-            className={inputClass}
-            aria-invalid={errors.asset ? true : undefined}
-            aria-describedby={errors.asset ? `${assetId}-error` : undefined}
-            {...form.register('asset')}
-          >
-            <option value="">{assets.isPending ? 'Loading…' : 'Choose an asset'}</option>
-            {assets.data?.map((asset) => (
-              <option key={asset.symbol} value={asset.symbol}>
-                {asset.symbol} · {asset.name}
-              </option>
-            ))}
-          </select>
-          {errors.asset ? (
-            <p id={`${assetId}-error`} className="mt-1 text-sm text-danger">
-              Choose an asset
-            </p>
-          ) : null}
-        </div>
+        <AssetSelect assets={assets} error={errors.asset} {...form.register('asset')} />
         <TextField
           label="Amount"
           inputMode="decimal"
@@ -187,9 +158,6 @@ function CreditForm({ onClose, onOutcome }: { onClose: () => void; onOutcome: (o
         error={errors.reason?.message}
         {...form.register('reason')}
       />
-      {assets.isError ? (
-        <p className="text-sm text-danger">The assets could not be loaded: {errorText(assets.error)}</p>
-      ) : null}
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="secondary" onClick={onClose}>
           Cancel

@@ -1,6 +1,5 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BACKOFFICE_PAGE_SIZE, entriesResponse } from '@vault/contract/schemas/backoffice';
-import { catalogueResponse } from '@vault/contract/schemas/catalogue-admin';
 import { api, queryString } from '../../lib/api';
 
 /** The ledger's filters and page, as the address holds them (a search can be shared, reloaded, gone back to). */
@@ -66,22 +65,6 @@ export function useEntries(state: LedgerListState) {
     queryKey: ['ledger', 'entries', state],
     queryFn: () => api(`admin/ledger/entries${queryString(state)}`, entriesResponse),
     placeholderData: keepPreviousData,
-  });
-}
-
-/** The catalogue's symbols (GET /api/admin/catalogue), for the asset filter and the credit form. */
-export function useAssetSymbols() {
-  return useQuery({
-    queryKey: ['ledger', 'assets'],
-    queryFn: async () => {
-      const { data } = await api('admin/catalogue', catalogueResponse);
-      return [...data.tokens, ...data.coins].map((asset) => ({
-        symbol: asset.coinSymbol,
-        name: asset.name,
-        decimals: asset.decimals,
-      }));
-    },
-    staleTime: 60_000,
   });
 }
 

@@ -5,7 +5,6 @@ import {
   recordReservesResponse,
   reservesResponse,
 } from '@vault/contract/schemas/backoffice';
-import { catalogueResponse } from '@vault/contract/schemas/catalogue-admin';
 import { api, queryString } from '../../lib/api';
 
 export const overviewKey = ['overview'] as const;
@@ -18,22 +17,6 @@ export function useOverview() {
   return useQuery({
     queryKey: overviewKey,
     queryFn: async () => (await api('admin/overview', overviewResponse)).data,
-  });
-}
-
-/** The catalogue's tokens and coins, for the reserves dialog's asset select (symbol, name, decimals). */
-export function useReserveAssets() {
-  return useQuery({
-    queryKey: ['overview', 'assets'],
-    queryFn: async () => {
-      const { data } = await api('admin/catalogue', catalogueResponse);
-      return [...data.tokens, ...data.coins].map((asset) => ({
-        symbol: asset.coinSymbol,
-        name: asset.name,
-        decimals: asset.decimals,
-      }));
-    },
-    staleTime: 60_000,
   });
 }
 

@@ -1,19 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type RecordReservesBody, recordReservesBody } from '@vault/contract/schemas/backoffice';
-import { decimalsMessage, fitsDecimals } from '@vault/contract/schemas/ledger';
 import { Button } from '@vault/ui/button';
 import { EmptyState } from '@vault/ui/empty-state';
 import { errorText } from '@vault/ui/error-text';
-import { inputClass, labelClass, TextArea, TextField } from '@vault/ui/field';
+import { TextArea, TextField } from '@vault/ui/field';
 import { LoadError } from '@vault/ui/load-error';
 import { Modal } from '@vault/ui/modal';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { AssetSelect, decimalsError, useCatalogueAssets } from '../../components/asset-select';
 import { FormAlert } from '../../components/form-alert';
 import { ApiError } from '../../lib/api';
 import { formatAmount, formatDateTime, formatDay } from '../../lib/format';
-import { useRecordReserves, useReserveAssets, useReserveHistory } from './queries';
+import { useRecordReserves, useReserveHistory } from './queries';
 
 /** A record's day (YYYY-MM-DD) as a UTC calendar day: "28 Feb 2026". */
 export const formatReserveDay = (day: string) => formatDay(`${day}T00:00:00Z`);
@@ -53,9 +53,8 @@ export function RecordReservesDialog({ onDone }: { onDone: (text: string) => voi
 }
 
 function RecordForm({ onClose, onDone }: { onClose: () => void; onDone: (text: string) => void }) {
-  const assets = useReserveAssets();
+  const assets = useCatalogueAssets();
   const record = useRecordReserves();
-  const assetId = useId();
   const [refusal, setRefusal] = useState<string | null>(null);
   const form = useForm<z.input<typeof recordReservesBody>, unknown, RecordReservesBody>({
     resolver: zodResolver(recordReservesBody),
@@ -65,9 +64,9 @@ function RecordForm({ onClose, onDone }: { onClose: () => void; onDone: (text: s
 
   const submit = form.handleSubmit(async (values) => {
     setRefusal(null);
-    const decimals = assets.data?.find((a) => a.symbol === values.asset)?.decimals;
-    if (decimals !== undefined && !fitsDecimals(values.amount, decimals)) {
-      form.setError('amount', { message: decimalsMessage(decimals) });
+    const tooPrecise = decimalsError(assets.data, values.asset, values.amount);
+    if (tooPrecise) {
+      form.setError('amount', { message: tooPrecise });
       return;
     }
     try {
@@ -93,32 +92,7 @@ function RecordForm({ onClose, onDone }: { onClose: () => void; onDone: (text: s
         current figure; the previous one stays in its history and in the audit log.
       </p>
       <div className="grid gap-4 sm:grid-cols-2">
-        <div>
-          <label htmlFor={assetId} className={labelClass}>
-            Asset
-          </label>
-          <select
-            id={assetId}
-            className={inputClass}
-            aria-invalid={errors.asset ? true : undefined}
-            aria-describedby={errors.asset ? `${assetId}-error` : undefined}
-            {...form.register('asset')}
-          >
-            <option value="">{assets.isPending ? 'Loading…' : 'Choose an asset'}</option>
-            {assets.data?.map((asset) => (
-              <option key={asset.symbol} value={asset.symbol}>
-                {asset.symbol} · {asset.name}
-              </option>
-            ))}
-          </select>
-          {errors.asset ? (
-            <p id={`${assetId}-error`} className="mt-1 text-sm text-danger">
-              {errors.asset.message && errors.asset.message !== 'The request is invalid'
-                ? errors.asset.message
-                : 'Choose an asset'}
-            </p>
-          ) : null}
-        </div>
+        <AssetSelect assets={assets} error={errors.asset} {...form.register('asset')} />
         <TextField
           label="Amount held"
           inputMode="decimal"
@@ -141,9 +115,6 @@ function RecordForm({ onClose, onDone }: { onClose: () => void; onDone: (text: s
         error={errors.note?.message}
         {...form.register('note')}
       />
-      {assets.isError ? (
-        <p className="text-sm text-danger">The assets could not be loaded: {errorText(assets.error)}</p>
-      ) : null}
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="secondary" onClick={onClose}>
           Cancel

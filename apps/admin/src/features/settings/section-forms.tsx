@@ -8,8 +8,8 @@ import {
 import { Button } from '@vault/ui/button';
 import { errorText } from '@vault/ui/error-text';
 import { TextField } from '@vault/ui/field';
-import { useState } from 'react';
-import { type FieldErrors, type UseFormRegister, useForm } from 'react-hook-form';
+import { type ReactNode, useState } from 'react';
+import { type FieldErrors, type UseFormRegister, type UseFormReturn, useForm } from 'react-hook-form';
 import { FormAlert, StatusLine } from '../../components/form-alert';
 import { ApiError } from '../../lib/api';
 import { useSaveSection } from './queries';
@@ -46,6 +46,78 @@ function SaveRow({ busy, label, mayManage }: { busy: boolean; label: string; may
   );
 }
 
+type SectionName = Parameters<typeof useSaveSection>[0];
+
+/** Each section's title (its form's name too), what it is for, and its Save button. */
+const SECTIONS: Record<SectionName, { title: string; description: string; saveLabel: string }> = {
+  'bank-details': {
+    title: 'Bank details',
+    description: 'Where members pay: shown on the direct wire success page. Saved together, all three complete.',
+    saveLabel: 'Save bank details',
+  },
+  'direct-wire': {
+    title: 'Direct wire',
+    description: 'The fee added to a direct wire, and the days members have to remit it (the due date they see).',
+    saveLabel: 'Save direct wire',
+  },
+  'master-wallets': {
+    title: 'Master wallets',
+    description: "The platform's deposit addresses: Bitcoin, and Ethereum (ERC-20 tokens such as USDT use it too).",
+    saveLabel: 'Save master wallets',
+  },
+};
+
+/**
+ * A settings section's form: its fields (read-only below owner), the refusal, the saved line and Save. `form`
+ * is the section's react-hook-form (its schema's resolver); Save sends the checked values to the section's call.
+ */
+function SectionForm({
+  section,
+  form,
+  mayManage,
+  className,
+  fieldsClassName,
+  children,
+}: {
+  section: SectionName;
+  // biome-ignore lint/suspicious/noExplicitAny: one form frame for the three sections' own value types
+  form: UseFormReturn<any, any, any>;
+  mayManage: boolean;
+  className: string;
+  fieldsClassName: string;
+  children: ReactNode;
+}) {
+  const save = useSaveSection(section);
+  const { title, description, saveLabel } = SECTIONS[section];
+  const { submit, refusal, done } = useSubmit(save, form.setError as never);
+  return (
+    <Section id={section} title={title} description={description}>
+      <form noValidate onSubmit={form.handleSubmit(submit)} aria-label={title} className={className}>
+        <fieldset
+          disabled={!mayManage}
+          className={`${fieldsClassName} [&_input:disabled]:bg-sunken [&_input:disabled]:text-ink-muted`}
+        >
+          {children}
+        </fieldset>
+        <FormAlert>{refusal}</FormAlert>
+        <StatusLine>{done}</StatusLine>
+        <SaveRow busy={form.formState.isSubmitting} label={saveLabel} mayManage={mayManage} />
+      </form>
+    </Section>
+  );
+}
+
+/** A titled group of fields (Zelle, each wire account); `divided`: a line above it. */
+function Group({ legend, divided, children }: { legend: string; divided?: boolean; children: ReactNode }) {
+  const group = (
+    <fieldset className="space-y-3">
+      <legend className="mb-2 font-semibold text-ink">{legend}</legend>
+      {children}
+    </fieldset>
+  );
+  return divided ? <div className="border-t border-line pt-4">{group}</div> : group;
+}
+
 const empty = (keys: readonly string[]) => Object.fromEntries(keys.map((k) => [k, '']));
 const WIRE_KEYS = ['accountName', 'mailingAddress', 'accountType', 'bankName', 'bankAddress', 'endorsement'] as const;
 
@@ -76,7 +148,6 @@ function Field({
 
 /** Zelle and the two direct wire accounts members pay into (spec 2 §3 bank detail), saved together. */
 export function BankDetailsForm({ settings, mayManage }: { settings: AdminSettings; mayManage: boolean }) {
-  const save = useSaveSection('bank-details');
   const form = useForm({
     resolver: zodResolver(bankDetailsBody),
     defaultValues: {
@@ -94,9 +165,7 @@ export function BankDetailsForm({ settings, mayManage }: { settings: AdminSettin
       },
     } as never,
   });
-  const { submit, refusal, done } = useSubmit(save, form.setError as never);
-  const { errors } = form.formState;
-  const f = { register: form.register, errors };
+  const f = { register: form.register, errors: form.formState.errors };
   const wire = (prefix: string) => (
     <div className="grid gap-4 sm:grid-cols-2">
       <Field {...f} name={`${prefix}.accountName`} label="Account name" />
@@ -110,57 +179,41 @@ export function BankDetailsForm({ settings, mayManage }: { settings: AdminSettin
     </div>
   );
   return (
-    <Section
-      id="bank-details"
-      title="Bank details"
-      description="Where members pay: shown on the direct wire success page. Saved together, all three complete."
+    <SectionForm
+      section="bank-details"
+      form={form}
+      mayManage={mayManage}
+      className="space-y-6"
+      fieldsClassName="space-y-6"
     >
-      <form noValidate onSubmit={form.handleSubmit(submit)} aria-label="Bank details" className="space-y-6">
-        <fieldset
-          disabled={!mayManage}
-          className="space-y-6 [&_input:disabled]:bg-sunken [&_input:disabled]:text-ink-muted"
-        >
-          <fieldset className="space-y-3">
-            <legend className="mb-2 font-semibold text-ink">Zelle</legend>
-            <div className="grid gap-4 sm:grid-cols-3">
-              <Field {...f} name="zellePay.accountName" label="Account name" />
-              <Field {...f} name="zellePay.accountType" label="Account type" />
-              <Field {...f} name="zellePay.bankAddress" label="Zelle address (e-mail or phone)" />
-            </div>
-          </fieldset>
-          <div className="border-t border-line pt-4">
-            <fieldset className="space-y-3">
-              <legend className="mb-2 font-semibold text-ink">Direct wire, domestic (US)</legend>
-              {wire('directWireDomesticAccount')}
-            </fieldset>
-          </div>
-          <div className="border-t border-line pt-4">
-            <fieldset className="space-y-3">
-              <legend className="mb-2 font-semibold text-ink">Direct wire, international</legend>
-              {wire('directWireInternationalAccount')}
-              <div className="grid gap-4 sm:grid-cols-2">
-                <Field
-                  {...f}
-                  name="directWireInternationalAccount.swiftCode"
-                  label="SWIFT/BIC (8 or 11)"
-                  autoCapitalize="characters"
-                  spellCheck={false}
-                />
-              </div>
-            </fieldset>
-          </div>
-        </fieldset>
-        <FormAlert>{refusal}</FormAlert>
-        <StatusLine>{done}</StatusLine>
-        <SaveRow busy={form.formState.isSubmitting} label="Save bank details" mayManage={mayManage} />
-      </form>
-    </Section>
+      <Group legend="Zelle">
+        <div className="grid gap-4 sm:grid-cols-3">
+          <Field {...f} name="zellePay.accountName" label="Account name" />
+          <Field {...f} name="zellePay.accountType" label="Account type" />
+          <Field {...f} name="zellePay.bankAddress" label="Zelle address (e-mail or phone)" />
+        </div>
+      </Group>
+      <Group legend="Direct wire, domestic (US)" divided>
+        {wire('directWireDomesticAccount')}
+      </Group>
+      <Group legend="Direct wire, international" divided>
+        {wire('directWireInternationalAccount')}
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            {...f}
+            name="directWireInternationalAccount.swiftCode"
+            label="SWIFT/BIC (8 or 11)"
+            autoCapitalize="characters"
+            spellCheck={false}
+          />
+        </div>
+      </Group>
+    </SectionForm>
   );
 }
 
 /** The direct wire fee (USD) and how many days a direct wire request stays open. */
 export function DirectWireForm({ settings, mayManage }: { settings: AdminSettings; mayManage: boolean }) {
-  const save = useSaveSection('direct-wire');
   const form = useForm({
     resolver: zodResolver(directWireBody),
     defaultValues: {
@@ -168,57 +221,38 @@ export function DirectWireForm({ settings, mayManage }: { settings: AdminSetting
       directWireExpiryDays: String(settings.directWireExpiryDays),
     } as never,
   });
-  const { submit, refusal, done } = useSubmit(save, form.setError as never);
   const f = { register: form.register, errors: form.formState.errors };
   return (
-    <Section
-      id="direct-wire"
-      title="Direct wire"
-      description="The fee added to a direct wire, and the days members have to remit it (the due date they see)."
+    <SectionForm
+      section="direct-wire"
+      form={form}
+      mayManage={mayManage}
+      className="space-y-4"
+      fieldsClassName="grid gap-4 sm:grid-cols-2"
     >
-      <form noValidate onSubmit={form.handleSubmit(submit)} aria-label="Direct wire" className="space-y-4">
-        <fieldset
-          disabled={!mayManage}
-          className="grid gap-4 sm:grid-cols-2 [&_input:disabled]:bg-sunken [&_input:disabled]:text-ink-muted"
-        >
-          <Field {...f} name="directWireFee" label="Fee (USD)" inputMode="decimal" />
-          <Field {...f} name="directWireExpiryDays" label="Days to remit" inputMode="numeric" />
-        </fieldset>
-        <FormAlert>{refusal}</FormAlert>
-        <StatusLine>{done}</StatusLine>
-        <SaveRow busy={form.formState.isSubmitting} label="Save direct wire" mayManage={mayManage} />
-      </form>
-    </Section>
+      <Field {...f} name="directWireFee" label="Fee (USD)" inputMode="decimal" />
+      <Field {...f} name="directWireExpiryDays" label="Days to remit" inputMode="numeric" />
+    </SectionForm>
   );
 }
 
 /** The platform's deposit addresses per coin. */
 export function MasterWalletsForm({ settings, mayManage }: { settings: AdminSettings; mayManage: boolean }) {
-  const save = useSaveSection('master-wallets');
   const form = useForm({
     resolver: zodResolver(masterWalletsBody),
     defaultValues: { masterWalletBTC: settings.masterWalletBTC, masterWalletETH: settings.masterWalletETH },
   });
-  const { submit, refusal, done } = useSubmit(save, form.setError as never);
   const f = { register: form.register, errors: form.formState.errors };
   return (
-    <Section
-      id="master-wallets"
-      title="Master wallets"
-      description="The platform's deposit addresses: Bitcoin, and Ethereum (ERC-20 tokens such as USDT use it too)."
+    <SectionForm
+      section="master-wallets"
+      form={form}
+      mayManage={mayManage}
+      className="space-y-4"
+      fieldsClassName="grid gap-4"
     >
-      <form noValidate onSubmit={form.handleSubmit(submit)} aria-label="Master wallets" className="space-y-4">
-        <fieldset
-          disabled={!mayManage}
-          className="grid gap-4 [&_input:disabled]:bg-sunken [&_input:disabled]:text-ink-muted"
-        >
-          <Field {...f} name="masterWalletBTC" label="Bitcoin (BTC)" spellCheck={false} />
-          <Field {...f} name="masterWalletETH" label="Ethereum (ETH, ERC-20)" spellCheck={false} />
-        </fieldset>
-        <FormAlert>{refusal}</FormAlert>
-        <StatusLine>{done}</StatusLine>
-        <SaveRow busy={form.formState.isSubmitting} label="Save master wallets" mayManage={mayManage} />
-      </form>
-    </Section>
+      <Field {...f} name="masterWalletBTC" label="Bitcoin (BTC)" spellCheck={false} />
+      <Field {...f} name="masterWalletETH" label="Ethereum (ETH, ERC-20)" spellCheck={false} />
+    </SectionForm>
   );
 }

@@ -1,14 +1,13 @@
 import { makerCheckerSettingsBody } from '@vault/contract/schemas/maker-checker';
 import { Button } from '@vault/ui/button';
 import { errorText } from '@vault/ui/error-text';
-import { TextField } from '@vault/ui/field';
 import { LoadError } from '@vault/ui/load-error';
 import { Modal } from '@vault/ui/modal';
 import { SkeletonRows } from '@vault/ui/skeleton-rows';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Badge } from '../../components/badge';
 import { FormAlert, StatusLine } from '../../components/form-alert';
-import { ApiError } from '../../lib/api';
+import { SingleValueSetting } from '../../components/single-value-setting';
 import { formatAmount } from '../../lib/format';
 import { useMay } from '../../lib/session';
 import { useAdminSettings, useSetMaintenance, useSetThreshold, useThreshold } from './queries';
@@ -131,65 +130,35 @@ function MaintenanceSection({ on, mayManage }: { on: boolean; mayManage: boolean
 function ThresholdSection() {
   const threshold = useThreshold(true);
   const save = useSetThreshold();
-  const [value, setValue] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setRefusal(null);
-    setDone(null);
-    const parsed = makerCheckerSettingsBody.safeParse({ makerCheckerThresholdUsd: value });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      return;
-    }
-    setError(undefined);
-    try {
-      const res = await save.mutateAsync(parsed.data.makerCheckerThresholdUsd);
-      setValue('');
-      setDone(`${res.message}: ${formatAmount(res.data.makerCheckerThresholdUsd)} USD.`);
-    } catch (e) {
-      if (e instanceof ApiError && e.body.fields?.makerCheckerThresholdUsd)
-        setError(e.body.fields.makerCheckerThresholdUsd);
-      setRefusal(errorText(e));
-    }
-  }
   return (
     <Section
       id="maker-checker"
       title="Maker-checker threshold"
       description="Credits, reversals and request approvals worth more than this (USD, at current prices) wait for a second administrator. 0 holds every one."
     >
-      {threshold.isPending ? (
-        <p role="status" className="h-8 w-32 animate-pulse rounded-sm bg-sunken">
-          <span className="sr-only">Loading the threshold…</span>
-        </p>
-      ) : threshold.isError ? (
-        <LoadError query={threshold} title="The threshold could not be loaded" />
-      ) : (
-        <p className="text-2xl font-semibold text-ink tabular-nums" data-testid="maker-checker-threshold">
-          {formatAmount(threshold.data.makerCheckerThresholdUsd)} USD
-        </p>
-      )}
-      <form noValidate onSubmit={submit} aria-label="Set the maker-checker threshold" className="space-y-3">
-        <div className="flex flex-wrap items-start gap-3">
-          <TextField
-            label="New threshold (USD)"
-            className="w-full sm:w-56"
-            inputMode="decimal"
-            autoComplete="off"
-            value={value}
-            onChange={(e) => setValue(e.target.value)}
-            error={error}
-          />
-          <Button type="submit" variant="secondary" className="sm:mt-6" busy={save.isPending}>
-            Set threshold
-          </Button>
-        </div>
-        <FormAlert>{refusal}</FormAlert>
-        <StatusLine>{done}</StatusLine>
-      </form>
+      <SingleValueSetting
+        query={threshold}
+        loadingText="Loading the threshold…"
+        errorTitle="The threshold could not be loaded"
+        current={(data) => (
+          <p className="text-2xl font-semibold text-ink tabular-nums" data-testid="maker-checker-threshold">
+            {formatAmount(data.makerCheckerThresholdUsd)} USD
+          </p>
+        )}
+        form={{
+          label: 'Set the maker-checker threshold',
+          field: 'makerCheckerThresholdUsd',
+          schema: makerCheckerSettingsBody,
+          fieldLabel: 'New threshold (USD)',
+          fieldClassName: 'w-full sm:w-56',
+          submitLabel: 'Set threshold',
+          busy: save.isPending,
+          save: async (value) => {
+            const res = await save.mutateAsync(value);
+            return `${res.message}: ${formatAmount(res.data.makerCheckerThresholdUsd)} USD.`;
+          },
+        }}
+      />
     </Section>
   );
 }

@@ -253,6 +253,36 @@ async function seedSignature(db: Db, storage: StorageService, userId: string) {
 }
 
 /**
+ * Example bank details, so a demo member's direct wire shows where to pay (spec 2 §3 Bank detail): only while
+ * an owner has not set them in the back office, which replaces them.
+ */
+async function seedBankDetails(settings: Container['services']['settings']) {
+  const current = await settings.all();
+  if (current.directWireDomesticAccount) return;
+  const account = {
+    accountName: 'Vault Treasury LLC',
+    mailingAddress: '100 Federal Street, Boston, MA 02110',
+    accountType: 'Business checking',
+    bankName: 'Demo National Bank',
+    bankAddress: '600 Atlantic Avenue, Boston, MA 02210',
+    endorsement: 'For further credit to your order number',
+  };
+  await settings.set('zellePay', {
+    accountName: 'Vault Treasury LLC',
+    accountType: 'Business',
+    bankAddress: 'pay@vault.example',
+  });
+  await settings.set('directWireDomesticAccount', { ...account, accountNo: '000123456789', routingNo: '011000015' });
+  await settings.set('directWireInternationalAccount', {
+    ...account,
+    accountNo: 'US00 0123 4567 89',
+    routingNo: '011000015',
+    swiftCode: 'DEMOUS33',
+  });
+  await settings.set('directWireFee', '25');
+}
+
+/**
  * Demo data for a fresh install, through the container's services (storage, settings, the ledger). Safe to
  * run on every start: it only adds what is missing. Files (the demo signatures) go under its DATA_DIR.
  */
@@ -274,6 +304,7 @@ export async function seedDemo(container: Container) {
       .onConflictDoNothing();
   }
   await seedPriceHistory(db);
+  await seedBankDetails(settings);
   for (const demo of DEMO_USERS) {
     const [created] = await db
       .insert(users)

@@ -144,6 +144,11 @@ export async function activateVault(q: Q, id: string, coinSymbol: string, proven
   return user;
 }
 
+/** The member registered a customer at COINQVEST (issue 13): `isCoinqvestCustomer` from now on. */
+export async function markCoinqvestCustomer(q: Q, id: string) {
+  await q.update(users).set({ isCoinqvestCustomer: true }).where(eq(users.id, id));
+}
+
 /** Whether the member's vault is activated (undefined for an unknown id). */
 export async function isVaultActivated(q: Q, id: string): Promise<boolean | undefined> {
   const [row] = await q.select({ activated: users.isWalletActivated }).from(users).where(eq(users.id, id));

@@ -1,19 +1,22 @@
 import { fillMessage, messages } from '@vault/contract/messages';
 import { compare, fromUnits, multiply, SCALE, toFixed, toUnits } from '@vault/contract/money';
+import { SILVER_SYMBOL, ACTIVATION_SILVER_TOKENS as SILVER_TOKENS } from '@vault/contract/schemas/funding';
 import type { ActivationAsset } from '@vault/contract/schemas/wallet';
 import type { Context } from '../../context.ts';
 import { badRequest, forbidden } from '../../http/errors.ts';
-import { balanceAtLeast, type Ledger } from '../../ledger/index.ts';
+import { acquiredAtLeast, acquiredBalance, type Ledger } from '../../ledger/index.ts';
 import type { User } from '../auth/sessions.ts';
 import type { CatalogueService, CoinRow, TokenRow } from '../catalogue/service.ts';
 import { activateVault, isVaultActivated } from '../members/accounts.ts';
 import { toUserInfo } from '../user/presenter.ts';
 import { vaultAddress } from '../wallet/address.ts';
 
-/** Activation needs a contribution worth 21 silver asset tokens (spec 1 §1, spec 2 §9). */
-export const ACTIVATION_SILVER_TOKENS = 21n;
-/** The silver asset token whose price sets the activation value. */
-export const SILVER_SYMBOL = 'XAG';
+/**
+ * Activation needs a contribution worth 21 silver asset tokens (spec 1 §1, spec 2 §9), XAG's price setting the
+ * value: the contract's constants (schemas/funding.ts), which the purchase flow's minimums share.
+ */
+export const ACTIVATION_SILVER_TOKENS = BigInt(SILVER_TOKENS);
+export { SILVER_SYMBOL };
 
 /** 21 × the silver price, in USD to the cent (half-up). */
 export const activationUsd = (silverPrice: string) => multiply(ACTIVATION_SILVER_TOKENS.toString(), silverPrice, 2);
@@ -115,9 +118,11 @@ export function activationService(ctx: Context, deps: { catalogue: CatalogueServ
     },
 
     /**
-     * native-wallet/activateUserWallet. One conditional UPDATE both checks the balance and activates,
-     * and only while the vault is not activated: concurrent calls activate once, and the balance that
-     * proved the contribution is the one read by that statement.
+     * native-wallet/activateUserWallet. One conditional UPDATE both checks the holding and activates,
+     * and only while the vault is not activated: concurrent calls activate once, and the holding that
+     * proved the contribution is the one read by that statement. Only what the member acquired counts
+     * (purchases, swaps, credits), never tokens another member sent them (issue 12 §4, decision 0011): a
+     * borrowed balance must not open a vault.
      */
     async activate(me: User, coinSymbol: string) {
       if (me.role === 'admin') throw forbidden(messages.adminHasNoVault, 'ADMIN_NO_VAULT');
@@ -135,7 +140,7 @@ export function activationService(ctx: Context, deps: { catalogue: CatalogueServ
       // The member's open screens hear of it from an event written with the activation.
       const activate = () =>
         db.transaction(async (tx) => {
-          const activated = await activateVault(tx, me.id, coinSymbol, balanceAtLeast(me.id, coinSymbol, required));
+          const activated = await activateVault(tx, me.id, coinSymbol, acquiredAtLeast(me.id, coinSymbol, required));
           if (activated) {
             await ctx.events.emit('walletActivated', { userId: activated.id, email: activated.email }, tx);
           }
@@ -146,16 +151,25 @@ export function activationService(ctx: Context, deps: { catalogue: CatalogueServ
           fillMessage(messages.activationShortfall, { amount: toFixed(required, asset.decimals), symbol: coinSymbol }),
           'ACTIVATION_SHORTFALL',
         );
+      // The balance would do, but part of it was received from other members: say so, not "short".
+      const notAcquired = () =>
+        badRequest(
+          fillMessage(messages.activationAcquiredOnly, {
+            amount: toFixed(required, asset.decimals),
+            symbol: coinSymbol,
+          }),
+          'ACTIVATION_NOT_ACQUIRED',
+        );
       for (let attempt = 0; attempt < 3; attempt++) {
         const activated = await activate();
         if (activated) {
           return { message: messages.walletActivated, user: toUserInfo(activated) };
         }
-        // Nothing updated: already activated, or the balance was short when the statement read it. A
-        // credit that arrived just after that read gets another try rather than a wrong shortfall answer.
+        // Nothing updated: already activated, or the acquired amount was short when the statement read it.
+        // A credit that arrived just after that read gets another try rather than a wrong shortfall answer.
         if (await isVaultActivated(db, me.id)) throw badRequest(messages.alreadyActivated, 'ALREADY_ACTIVATED');
-        const balance = (await ledger.balances(me.id, [coinSymbol]))[coinSymbol] ?? '0';
-        if (compare(balance, required) < 0) throw shortfall();
+        const { balance, acquired } = await acquiredBalance(db, me.id, coinSymbol);
+        if (compare(acquired, required) < 0) throw compare(balance, required) < 0 ? shortfall() : notAcquired();
       }
       throw shortfall();
     },

@@ -32,7 +32,8 @@ export function storageRoutes(app: FastifyInstance, storage: StorageService) {
       onRequest: uploadRate,
       schema: {
         tags,
-        summary: 'multipart/form-data: type (profilePicture | signature), then file (png, gif or jpeg, 5 MB at most)',
+        summary:
+          'multipart/form-data: type (profilePicture | signature | directWire), then file (png, gif or jpeg, 5 MB at most)',
         response: responses({ 200: uploadResponse }),
       },
     },
@@ -51,7 +52,8 @@ export function storageRoutes(app: FastifyInstance, storage: StorageService) {
       onRequest: uploadRate,
       schema: {
         tags,
-        summary: 'multipart/form-data: type, file (a data: URL of a png, gif or jpeg image)',
+        summary:
+          'multipart/form-data: type (signature, directWire: a remittance signature; private), file (a data: URL of a png, gif or jpeg image)',
         response: responses({ 200: uploadResponse }),
       },
     },
@@ -65,7 +67,9 @@ export function storageRoutes(app: FastifyInstance, storage: StorageService) {
       const match = /^data:image\/[a-z+]+;base64,([A-Za-z0-9+/=]+)$/.exec(fields.file ?? '');
       if (!match?.[1]) throw badRequest(messages.fileMissing, 'FILE_MISSING', { file: messages.fileMissing });
       const url = await shownUrl(caller(req).user.id, kind, Buffer.from(match[1], 'base64'));
-      return { message: kind === 'signature' ? messages.signatureUploaded : 'File uploaded successfully', url };
+      // A remittance signature (directWire) is drawn on a pad like the membership one: the same words.
+      const signed = kind === 'signature' || kind === 'directWire';
+      return { message: signed ? messages.signatureUploaded : 'File uploaded successfully', url };
     },
   );
 

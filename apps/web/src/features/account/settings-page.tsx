@@ -1,3 +1,4 @@
+import { ButtonLink } from '@vault/ui/button';
 import { Card } from '@vault/ui/card';
 import type { ReactNode } from 'react';
 import { ChangePasswordForm } from '../../components/change-password-form';
@@ -35,18 +36,23 @@ export function SettingsPage() {
       <Section number={2} title="Remittance Agreement">
         <Card>
           <p className="text-sm text-ink-muted">
-            Here you will review and sign the agreement that governs how your contributions are received and remitted;
-            it opens with the funding features.
+            The agreement that governs how your contributions are received and remitted, with this year&apos;s dates.
           </p>
+          <ButtonLink to="/remittance?tab=agreement" variant="secondary" className="mt-4">
+            Open Remittance Agreement
+          </ButtonLink>
         </Card>
       </Section>
 
       <Section number={3} title="Direct Wire Exchange">
         <Card>
           <p className="text-sm text-ink-muted">
-            Here you will keep the bank details used to exchange tokens by direct wire; it opens with the funding
-            features.
+            Your remittance addresses (the bank details you wire from, with your signature) and your direct wire
+            requests.
           </p>
+          <ButtonLink to="/remittance?tab=exchange" variant="secondary" className="mt-4">
+            Open Direct Wire Exchange
+          </ButtonLink>
         </Card>
       </Section>
     </div>

@@ -9,6 +9,7 @@ import { PasswordField, TextField } from '@vault/ui/field';
 import { Modal } from '@vault/ui/modal';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useLocation } from 'react-router';
 import { ApiError, api } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
@@ -36,8 +37,18 @@ const loginErrorText = (error: unknown) => {
   return /blocked/i.test(text) ? `${text}${messages.blockedSuffix}` : text;
 };
 
+/**
+ * Where a page that asked for a sign-in wants the member back (/sign-in's location state `from`, e.g.
+ * /direct-debit?redirect_flow_id=…): a path of this app only.
+ */
+const returnPath = (state: unknown): string | null => {
+  const from = (state as { from?: unknown } | null)?.from;
+  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : null;
+};
+
 function SignInForm() {
   const modals = useAuthModals();
+  const location = useLocation();
   const session = useSession();
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
   const [resending, setResending] = useState(false);
@@ -56,7 +67,7 @@ function SignInForm() {
       toast.success(messages.loggedIn);
       // Where a fresh session goes next (spec 1 §4 "Login"); /sign-in does not stay in the address bar.
       if (res.user.isImported) modals.open('changePassword');
-      else if (res.gpaData) modals.close('/cryptocurrency');
+      else if (res.gpaData) modals.close(returnPath(location.state) ?? '/cryptocurrency');
       else modals.open('openAccount');
     } catch (error) {
       toast.error(loginErrorText(error));

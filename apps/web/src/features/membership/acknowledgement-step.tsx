@@ -1,13 +1,12 @@
-import { lastDayToAddValue, rescissionDeadline, vestingDate, vestingStart } from '@vault/contract/agreement';
 import { messages } from '@vault/contract/messages';
 import type { uploadResponse } from '@vault/contract/schemas/user';
 import { Button } from '@vault/ui/button';
 import { errorText } from '@vault/ui/error-text';
 import { FieldError } from '@vault/ui/field';
-import dayjs from 'dayjs';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
+import { AgreementDate, AgreementTerms } from '../../components/agreement-terms';
 import { SignaturePad, type SignaturePadHandle } from '../../components/signature-pad';
 import { api } from '../../lib/api';
 import { toast } from '../../lib/toast';
@@ -21,29 +20,6 @@ import type { WizardValues } from './form-values';
 const CANVAS_WIDTH = 1285;
 const CANVAS_HEIGHT = 100;
 
-const longDate = (iso: string) => dayjs(iso).format('MMMM D, YYYY');
-
-function DateText({ iso }: { iso: string }) {
-  return (
-    <time dateTime={iso} className="font-semibold text-ink">
-      {longDate(iso)}
-    </time>
-  );
-}
-
-/** The agreement's dates, computed from the day the member reads it (spec 1 §9). */
-export function useAgreementDates() {
-  return useMemo(() => {
-    const today = new Date();
-    return {
-      vestingStart: vestingStart(today),
-      vestingDate: vestingDate(today),
-      lastDayToAddValue: lastDayToAddValue(today),
-      rescissionDeadline: rescissionDeadline(today),
-    };
-  }, []);
-}
-
 type Props = {
   /** Whether the pad holds a drawing that has not been uploaded yet. */
   onPendingChange: (pending: boolean) => void;
@@ -55,7 +31,6 @@ export function AcknowledgementStep({ onPendingChange }: Props) {
   const { errors } = useFormState({ control, name: 'signatureUrl' });
   const signatureUrl = useWatch({ control, name: 'signatureUrl' });
   const registrationDate = getValues('registrationDate');
-  const dates = useAgreementDates();
   const padRef = useRef<SignaturePadHandle>(null);
   const [uploading, setUploading] = useState(false);
   // A drawing left behind with the step is gone with the canvas.
@@ -98,28 +73,11 @@ export function AcknowledgementStep({ onPendingChange }: Props) {
             association and its members privately; nothing in the vault is an offer to the general public, nor
             investment, tax or legal advice.
           </p>
-          <p>
-            <strong>Vesting.</strong> Value I place in the vault vests for at least one year and one day. My vesting
-            period starts on <DateText iso={dates.vestingStart} />, so it is complete no earlier than{' '}
-            <DateText iso={dates.vestingDate} />. Asset tokens qualify for redemption only after being held at least 1
-            year and 1 day.
-          </p>
-          <p>
-            <strong>Adding value.</strong> The last day to add value for this year is{' '}
-            <DateText iso={dates.lastDayToAddValue} />.
-          </p>
-          <p>
-            <strong>Activation.</strong> Activating my vault takes a contribution worth at least 21 silver asset tokens
-            (21 oz of 0.999 fine silver).
-          </p>
-          <p>
-            <strong>Rescission.</strong> I may rescind this application within 5 business days (Monday to Friday), until
-            2400 GMT on <DateText iso={dates.rescissionDeadline} />.
-          </p>
+          <AgreementTerms />
           <p>
             <strong>Accuracy.</strong> The information I gave in this application is true and complete, and I will keep
             it up to date. My membership takes effect on{' '}
-            {registrationDate ? <DateText iso={registrationDate} /> : 'the effective date I gave'}.
+            {registrationDate ? <AgreementDate iso={registrationDate} /> : 'the effective date I gave'}.
           </p>
           <p>By signing below I acknowledge that I have read and accept this agreement.</p>
         </div>

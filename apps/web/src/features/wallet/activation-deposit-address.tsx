@@ -1,33 +1,11 @@
 import { buttonClass } from '@vault/ui/button';
 import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useRef, useState } from 'react';
+import { CopyIcon, copyText } from '../../components/copy-button';
 import { toast } from '../../lib/toast';
 
 /** How long the button says 'Copied'. */
 const COPIED_MS = 2000;
-
-/** Puts text on the clipboard; falls back to a selected hidden field where the Clipboard API is refused. */
-async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    const area = document.createElement('textarea');
-    area.value = text;
-    area.setAttribute('readonly', '');
-    area.style.position = 'fixed';
-    area.style.opacity = '0';
-    document.body.append(area);
-    area.select();
-    try {
-      return document.execCommand('copy');
-    } catch {
-      return false;
-    } finally {
-      area.remove();
-    }
-  }
-}
 
 /** A deposit address with its QR code and a copy button that confirms with 'Copied' (spec 2 §2). */
 export function DepositAddress({
@@ -83,7 +61,7 @@ export function DepositAddress({
           {address}
         </p>
         <button type="button" onClick={copy} className={`mt-2 ${buttonClass('secondary', 'sm')}`}>
-          <CopyIcon done={copied} />
+          <CopyIcon done={copied} size="size-4" />
           {copied ? 'Copied' : 'Copy address'}
         </button>
         <p aria-live="polite" className="sr-only">
@@ -91,30 +69,5 @@ export function DepositAddress({
         </p>
       </div>
     </div>
-  );
-}
-
-/** Two overlapping sheets, or a tick once copied. */
-function CopyIcon({ done }: { done: boolean }) {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className={`size-4 ${done ? 'text-success' : ''}`}
-    >
-      {done ? (
-        <path d="M5 12.5l4.5 4.5L19 7.5" />
-      ) : (
-        <>
-          <rect x="9" y="9" width="11" height="11" rx="2" />
-          <path d="M5 15V6a2 2 0 0 1 2-2h9" />
-        </>
-      )}
-    </svg>
   );
 }

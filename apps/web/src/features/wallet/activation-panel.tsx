@@ -2,11 +2,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { compare, multiply, subtract } from '@vault/contract/money';
 import type { UserInfoResponse } from '@vault/contract/schemas/user';
 import type { ActivationAsset, CurrencyInfo } from '@vault/contract/schemas/wallet';
-import { Button } from '@vault/ui/button';
+import { Button, linkClass } from '@vault/ui/button';
 import { cardClass } from '@vault/ui/card';
 import { errorText } from '@vault/ui/error-text';
 import { type ReactNode, useState } from 'react';
-import { TokenIcon } from '../../components/token-icon';
+import { Link } from 'react-router';
+import { TokenChoice } from '../../components/token-choice';
 import { api } from '../../lib/api';
 import { grouped, usd } from '../../lib/money-format';
 import { queryKeys } from '../../lib/query-client';
@@ -63,7 +64,14 @@ export function ActivationPanel({ assets, onActivated }: { assets: ActivationAss
       <p className="mt-1 text-sm text-ink-muted">
         Sending tokens needs an activated vault. Activation takes a contribution worth at least 21 silver asset tokens
         (21 oz of 0.999 fine silver). Deposit the amount shown in one of the coins below to your vault address, then
-        press Activate Now.
+        press Activate Now. Tokens received from other members do not count.
+      </p>
+      <p className="mt-2 text-sm text-ink-muted">
+        Or{' '}
+        <Link to="/contribute" className={linkClass}>
+          contribute by direct wire
+        </Link>
+        : your vault is activated when the wire is credited.
       </p>
 
       {assets.length === 0 ? (
@@ -76,31 +84,19 @@ export function ActivationPanel({ assets, onActivated }: { assets: ActivationAss
             <legend className="text-sm font-medium text-ink">Choose the coin you deposit</legend>
             <div className="mt-2 grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
               {assets.map((a) => (
-                <label
+                <TokenChoice
                   key={a.coinSymbol}
-                  className="flex cursor-pointer items-center gap-3 rounded-xl border border-line px-3 py-2.5 has-checked:border-primary has-checked:bg-primary-soft has-focus-visible:ring-2 has-focus-visible:ring-focus"
-                >
-                  <input
-                    type="radio"
-                    name="activation-coin"
-                    value={a.coinSymbol}
-                    checked={chosen === a.coinSymbol}
-                    onChange={() => {
-                      setChosen(a.coinSymbol);
-                      setFailure(null);
-                    }}
-                    className="size-4 accent-navy-800"
-                  />
-                  <TokenIcon url={a.icon.url} symbol={a.coinSymbol} size="size-7 text-2xs" />
-                  <span className="min-w-0">
-                    <span className="block text-sm font-semibold text-ink">
-                      {a.name} ({a.coinSymbol})
-                    </span>
-                    <span className="block text-xs text-ink-subtle">
-                      Needs {grouped(a.requiredAmount, a.decimals)} {a.coinSymbol}
-                    </span>
-                  </span>
-                </label>
+                  name={a.name}
+                  symbol={a.coinSymbol}
+                  iconUrl={a.icon.url}
+                  detail={`Needs ${grouped(a.requiredAmount, a.decimals)} ${a.coinSymbol}`}
+                  group="activation-coin"
+                  checked={chosen === a.coinSymbol}
+                  onChoose={() => {
+                    setChosen(a.coinSymbol);
+                    setFailure(null);
+                  }}
+                />
               ))}
             </div>
           </fieldset>

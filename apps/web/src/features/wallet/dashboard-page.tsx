@@ -16,6 +16,7 @@ import { CATEGORIES, type CategoryKey, isCategory, portfolioTotals, walletsByCat
 import { PortfolioChart } from './portfolio-chart';
 import { useHiddenBalances } from './portfolio-hidden';
 import { useCurrencyInfo, WALLETS_NOT_LOADED } from './queries';
+import { TransactionsPanel } from './transactions-panel';
 import { WalletActions } from './wallet-actions';
 import { dashboardActions } from './wallet-actions-routes';
 
@@ -191,6 +192,9 @@ export function DashboardPage() {
           </section>
         </>
       )}
+
+      {/* Spec 1 §2 Transactions list: purchases, activations and subscriptions, below the wallets. */}
+      <TransactionsPanel />
     </div>
   );
 }
@@ -232,16 +236,18 @@ function ActivationBanner() {
 }
 
 /**
- * An empty tab's next step: where tokens of that kind come from (before activation, the Send screen with the
- * activation's deposit addresses, as Top-Up leads). Legacy tokens come only with an sdira account.
+ * An empty tab's next step: where tokens of that kind come from. Dollars and asset tokens are bought in the
+ * purchase flow (it shows Member Activation first while the vault is not activated); crypto is deposited, before
+ * activation on the Send screen with the activation's deposit addresses. Legacy tokens come only with an sdira
+ * account.
  */
 function emptyAction(category: CategoryKey, activated: boolean): EmptyAction | undefined {
   const topUp = (to: string) => (activated ? to : '/Send');
   switch (category) {
     case 'liquidity':
-      return { label: 'Get CQR Dollars', to: topUp('/liquidity-tokens') };
+      return { label: 'Get CQR Dollars', to: '/liquidity-tokens' };
     case 'asset':
-      return { label: 'Get asset tokens', to: topUp('/cqr-asset-tokens') };
+      return { label: 'Get asset tokens', to: '/cqr-asset-tokens' };
     case 'opportunity':
       return { label: 'Open CQR Vest', to: '/marketplace' };
     case 'crypto':

@@ -1,8 +1,8 @@
 import type { TokenSend } from '@vault/contract/schemas/wallet';
 import { tableClasses } from '@vault/ui/table';
+import { StatusBadge } from '../../components/status-badge';
 import { formatDateTime } from '../../lib/date-time';
 import { grouped } from '../../lib/money-format';
-import { StatusBadge } from './status-badge';
 
 const { wrap, table, head, th, body, td } = tableClasses({ framed: true });
 

@@ -4,14 +4,14 @@ import { cardClass } from '@vault/ui/card';
 import { type EmptyAction, EmptyState } from '@vault/ui/empty-state';
 import { errorText } from '@vault/ui/error-text';
 import { LoadError } from '@vault/ui/load-error';
-import { SkeletonRows } from '@vault/ui/skeleton-rows';
+import { LoadingRows } from '@vault/ui/skeleton-rows';
 import { listClass } from '@vault/ui/table';
 import { useEffect, useRef } from 'react';
+import { StatusBadge } from '../../components/status-badge';
 import { TokenIcon } from '../../components/token-icon';
 import { formatDateTime } from '../../lib/date-time';
 import { grouped, truncateMemo } from '../../lib/money-format';
 import { useLogPages } from './queries';
-import { StatusBadge } from './status-badge';
 import { describeLog } from './transaction-history-describe';
 
 type Wallet = { symbol: string; decimals: number; iconUrl: string | null; color: string; displaySymbol: string };
@@ -66,12 +66,7 @@ export function TransactionHistory({
       </div>
 
       {logs.isPending ? (
-        <div aria-busy="true" className="space-y-3 py-2">
-          <p role="status" className="sr-only">
-            Loading transactions…
-          </p>
-          <SkeletonRows />
-        </div>
+        <LoadingRows label="Loading transactions…" />
       ) : !logs.data ? (
         <LoadError query={logs} className="py-4" />
       ) : items.length === 0 ? (

@@ -31,16 +31,13 @@ const gated = (member: Member, to: string, state?: Record<string, unknown>): Act
 
 /**
  * The dashboard's four buttons: Withdrawal, Top-Up, Send (Send Request for sdira members), Swap. The first
- * is the prominent one. Before activation the member's next step leads: Top-Up (the Send screen holds the
- * deposit instructions for activating), then Send; Swap and Withdrawal, which need an activated vault,
- * come last.
+ * is the prominent one. Before activation the member's next step leads: Top-Up, then Send; Swap and
+ * Withdrawal, which need an activated vault, come last. Top-Up opens the purchase flow (/vault-token) for
+ * everyone: before activation it shows Member Activation, after it Get CQR Dollars or Get assets (issue 12).
  */
 export function dashboardActions(member: Member): WalletAction[] {
   const withdrawal: WalletAction = { label: 'Withdrawal', target: gated(member, '/withdrawal') };
-  const topUp: WalletAction = {
-    label: 'Top-Up',
-    target: member.isWalletActivated ? go('/DepositAddress') : go('/Send'),
-  };
+  const topUp: WalletAction = { label: 'Top-Up', target: go('/vault-token') };
   const send: WalletAction = { label: sendLabel(member), target: go('/Send') };
   const swap: WalletAction = { label: 'Swap', target: gated(member, '/crypto-swap') };
   return member.isWalletActivated ? [withdrawal, topUp, send, swap] : [topUp, send, swap, withdrawal];

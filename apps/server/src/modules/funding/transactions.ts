@@ -1,0 +1,85 @@
+import { normalize } from '@vault/contract/money';
+import type { Transaction } from '@vault/contract/schemas/funding';
+import { count, desc, eq } from 'drizzle-orm';
+import type { Context } from '../../context.ts';
+import { purchases, remittanceAddresses } from '../../db/schema.ts';
+import type { User } from '../auth/sessions.ts';
+import { assetsShown } from '../catalogue/service.ts';
+
+type Token = NonNullable<Transaction['token']>;
+
+const money = (value: string | null) => (value === null ? null : normalize(value));
+
+/**
+ * The transactions list (spec 1 §2 Transactions list, §3 Transaction; spec 2 §2): GET transaction/{a}/{b}/txs,
+ * a = the page from 1, b = its size (1 to 100), newest first. Today every row is one of the member's
+ * purchases (a direct wire, a legacy deposit; the online methods of issue 13 land in the same table). Later
+ * issues add subscriptions and opportunity purchases, owned by their modules: each owner will export a
+ * "rows of this member, newest first, with a total" function, and `page` below merges them by createdAt (ask
+ * each for its first page × limit rows, merge, cut the page), rather than any of them reading another's table.
+ */
+export function transactionService(ctx: Context) {
+  const { db } = ctx;
+
+  /** The member's purchases of one page, with the street address of the remittance address each names. */
+  const purchasePage = (userId: string, page: number, limit: number) =>
+    Promise.all([
+      db
+        .select({ purchase: purchases, streetAddress: remittanceAddresses.streetAddress })
+        .from(purchases)
+        .leftJoin(remittanceAddresses, eq(remittanceAddresses.id, purchases.remittanceAddressId))
+        .where(eq(purchases.userId, userId))
+        .orderBy(desc(purchases.createdAt), desc(purchases.id))
+        .limit(limit)
+        .offset((page - 1) * limit),
+      db.select({ n: count() }).from(purchases).where(eq(purchases.userId, userId)),
+    ]);
+
+  /** How the tokens show (the catalogue's, asked by symbol: this module never reads its tables). */
+  async function tokensOf(symbols: string[]) {
+    const shown = await assetsShown(db, [...new Set(symbols)]);
+    return new Map<string, Token>([
+      ...shown.coins.map((c): [string, Token] => [
+        c.symbol,
+        { coinSymbol: c.symbol, shortName: c.symbol, decimals: c.decimals, icon: { url: c.icon } },
+      ]),
+      ...shown.tokens.map((t): [string, Token] => [
+        t.symbol,
+        { coinSymbol: t.symbol, shortName: t.shortName, decimals: t.decimals, icon: { url: t.icon } },
+      ]),
+    ]);
+  }
+
+  return {
+    async page(me: User, page: number, limit: number) {
+      const [rows, [total]] = await purchasePage(me.id, page, limit);
+      const tokens = await tokensOf(rows.map((r) => r.purchase.asset));
+      const data = rows.map(
+        ({ purchase: p, streetAddress }): Transaction => ({
+          _id: p.id,
+          // A legacy deposit is an sdira member's wire: the list shows it as the token purchase it is.
+          type: p.type === 'legacy' ? 'tokenPurchase' : p.type,
+          status: p.status,
+          amount: normalize(p.amountUsd),
+          wireFee: money(p.feeUsd),
+          createdAt: p.createdAt.toISOString(),
+          updatedAt: p.updatedAt.toISOString(),
+          streetAddress: streetAddress ?? null,
+          method: p.method,
+          orderId: p.orderId,
+          tokenAmount: normalize(p.tokenAmount),
+          tokenRate: normalize(p.tokenRate),
+          receivedAmount: money(p.receivedUsd),
+          issuedAmount: money(p.issuedAmount),
+          dueAt: p.dueAt.toISOString(),
+          rejectionReason: p.rejectionReason,
+          subscription: null,
+          token: tokens.get(p.asset) ?? null,
+        }),
+      );
+      return { data, total: total?.n ?? 0, page, limit };
+    },
+  };
+}
+
+export type TransactionService = ReturnType<typeof transactionService>;
