@@ -158,6 +158,8 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
         ['/profile', 'membership', page.getByRole('navigation', { name: 'Application steps' })],
         ['/crypto-swap', 'crypto-swap', page.getByText(/^1 [A-Z]+ = /).first()],
         ['/assets-swap', 'assets-swap', page.getByText(/^1 [A-Z]+ = /).first()],
+        ['/withdrawal', 'redeem', page.getByText('No redeem requests yet.', { exact: false })],
+        ['/withdrawal-directwire', 'redeem-direct-wire', page.getByRole('link', { name: 'Add a redeem address' })],
       ] as const) {
         await page.goto(path);
         await ready.waitFor();

@@ -141,7 +141,7 @@ describe('remittance hub', () => {
     await page.getByRole('tab', { name: 'Direct Wire Exchange' }).focus();
     await page.keyboard.press('ArrowRight');
     await page.waitForURL((url) => url.pathname === '/remittance' && url.searchParams.get('tab') === 'redeem');
-    await page.getByText('Redeem addresses arrive with redemption', { exact: false }).waitFor();
+    await page.getByText('You have no redeem address yet.', { exact: false }).waitFor();
     await page.keyboard.press('Home');
     await page.waitForURL((url) => url.pathname === '/remittance' && url.searchParams.get('tab') === 'agreement');
     await page.getByRole('heading', { name: `Remittance Agreement ${new Date().getUTCFullYear()}` }).waitFor();

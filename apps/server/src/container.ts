@@ -15,6 +15,7 @@ import { backofficeService } from './modules/backoffice/service.ts';
 import { catalogueAdminService } from './modules/catalogue/admin.ts';
 import { catalogueService } from './modules/catalogue/service.ts';
 import { coinqvestService } from './modules/funding/coinqvest.ts';
+import { cryptoDepositService } from './modules/funding/crypto-deposits.ts';
 import { directWireService } from './modules/funding/direct-wires.ts';
 import { goCardlessService } from './modules/funding/gocardless.ts';
 import { onlinePurchaseService } from './modules/funding/online-purchases.ts';
@@ -29,6 +30,10 @@ import { membershipService } from './modules/membership/service.ts';
 import { activationService } from './modules/native-wallet/activation.ts';
 import { nativeWalletService } from './modules/native-wallet/service.ts';
 import { notificationService } from './modules/notifications/service.ts';
+import { redeemAddressService } from './modules/redemption/redeem-addresses.ts';
+import { redeemNetworkService } from './modules/redemption/redeem-networks.ts';
+import { redemptionDesk } from './modules/redemption/redemption-desk.ts';
+import { redemptionService } from './modules/redemption/redemptions.ts';
 import { requestService } from './modules/requests/service.ts';
 import { loadSecrets } from './modules/secrets/service.ts';
 import { settingsService } from './modules/settings/service.ts';
@@ -98,16 +103,20 @@ export async function createContainer(opts: { config: Config; db: Db; log: Logge
   // COINQVEST (issue 13): the same; the sandbox's secret is generated once into the secrets table.
   const coinqvestConfig = await coinqvestSettings(config, db);
   const coinqvestLink = sandboxLink();
+  const coinqvestClient =
+    coinqvestConfig &&
+    createCoinqvestClient({
+      ...coinqvestConfig,
+      ...(coinqvestConfig.mode === 'sandbox' ? { fetch: coinqvestLink.fetch } : {}),
+    });
+  // Members' own deposit addresses at COINQVEST, and what arrives at them (issue 13 item 4).
+  const cryptoDeposits = cryptoDepositService(ctx, { client: coinqvestClient, catalogue, events: providerEvents });
   const coinqvest = coinqvestService(ctx, {
     settings: coinqvestConfig,
-    client:
-      coinqvestConfig &&
-      createCoinqvestClient({
-        ...coinqvestConfig,
-        ...(coinqvestConfig.mode === 'sandbox' ? { fetch: coinqvestLink.fetch } : {}),
-      }),
+    client: coinqvestClient,
     purchases: onlinePurchases,
     events: providerEvents,
+    deposits: cryptoDeposits,
   });
   // GoCardless (issue 13): our sandbox without a token, off in production without one.
   const gocardlessConfig = gocardlessSettings(config);
@@ -130,6 +139,11 @@ export async function createContainer(opts: { config: Config; db: Db; log: Logge
     site: siteService(ctx),
     membership: membershipService(ctx, storage),
     remittance: remittanceService(ctx, storage),
+    redeemAddresses: redeemAddressService(ctx),
+    // Redemption (issue 14): requests on hold, decided at the desk, crypto paid out through COINQVEST.
+    redemptions: redemptionService(ctx, { ledger, catalogue }),
+    redemptionDesk: redemptionDesk(ctx, { ledger, catalogue, notifications, payouts: coinqvestClient }),
+    redeemNetworks: redeemNetworkService(ctx, coinqvestClient),
     transactions: transactionService(ctx),
     purchaseTerms,
     directWires: directWireService(ctx, { ledger, settings, notifications, terms: purchaseTerms }),
@@ -141,12 +155,14 @@ export async function createContainer(opts: { config: Config; db: Db; log: Logge
     providerEvents,
     paypal,
     coinqvest,
+    cryptoDeposits,
     /** The adapter's way to the COINQVEST sandbox of this process (app.ts mounts it). */
     coinqvestLink,
     gocardless,
-    activation: activationService(ctx, { catalogue, ledger }),
+    activation: activationService(ctx, { catalogue, ledger, ownDepositAddresses: coinqvestClient !== null }),
     nativeWallet: nativeWalletService(ctx, ledger, catalogue, notifications),
-    wallet: walletService(ctx, { catalogue, ledger, settings }),
+    // Without COINQVEST, the wallets show the platform's deposit addresses (an operator credits what arrives).
+    wallet: walletService(ctx, { catalogue, ledger, settings, ownDepositAddresses: coinqvestClient !== null }),
     transactionLog,
     swaps,
     requests: requestService(ctx, ledger, notifications, swaps, makerChecker),

@@ -84,6 +84,8 @@ export const ERROR_CODES = [
   'PRICE_MOVED',
   // Funding (issue 12): remittance addresses
   'REMITTANCE_ADDRESS_LIMIT',
+  // Redemption (issue 14): redeem addresses
+  'REDEEM_ADDRESS_LIMIT',
   // Funding (issue 12): purchases and direct wires
   'TOKEN_NOT_PURCHASABLE',
   'PRIMARY_ADDRESS_REQUIRED',
@@ -98,6 +100,12 @@ export const ERROR_CODES = [
   'PAYMENT_NOT_APPROVED',
   'PAYMENT_DECLINED',
   'PROVIDER_UNAVAILABLE',
+  // A coin the crypto provider gives no deposit address for (issue 13 item 4).
+  'COIN_NOT_DEPOSITABLE',
+  // Redemption (issue 14): lots not held 1 year and 1 day, sdira tokens only by wire, a token without a price.
+  'NOT_MATURED',
+  'SDIRA_DIRECT_WIRE',
+  'NOT_REDEEMABLE',
   'WEBHOOK_REFUSED',
   // COINQVEST (issue 13): the member must register with COINQVEST first (the web opens /register-qvest)
   'COINQVEST_CUSTOMER_REQUIRED',

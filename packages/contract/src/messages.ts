@@ -289,6 +289,10 @@ export const messages = {
   onlinePurchaseChargedBackDebtNotice:
     'Your {method} payment {orderId} was reversed ({status}): {reversed} {symbol} were taken back from your vault and {debt} {symbol} are owed.',
   providerUnavailable: 'The payment provider cannot be reached at the moment. Please try again later.',
+  // Crypto deposits to a member's own address (issue 13 item 4)
+  cryptoDepositNotice: 'Your deposit of {amount} {symbol} has arrived in your vault.',
+  coinNotDepositable: 'This coin cannot be deposited to an address of your own. Please choose another.',
+  depositAddressUnavailable: 'Your deposit address cannot be prepared at the moment. Please try again later.',
   // spec 2 §5 Member registration (COINQVEST, issue 13)
   qvestFirstNameRequired: 'First Name is Required',
   qvestLastNameRequired: 'Last Name is Required',
@@ -319,6 +323,21 @@ export const messages = {
   activationAcquiredOnly:
     'Tokens received from other members do not count toward activation: you need at least {amount} {symbol} acquired by purchase, swap or credit',
 
+  // spec 2 §5 Redeem-address form (issue 14 item 1); ours: the redeem addresses' answers
+  accountNameRequired: 'Account Name is required',
+  bankAddressRequired: 'Bank Address is required',
+  bankNameRequired: 'Bank Name is required',
+  zellePayRequired: 'ZellePay Address is required',
+  redeemAddressRequired: 'Address is required',
+  accountNumberRequired: 'Account no. is required',
+  redeemPhoneInvalid: 'Phone number is not valid',
+  swiftInvalid: 'SWIFT / BIC must be 8 or 11 letters and digits',
+  abaInvalid: 'ABA number must be 9 digits with a valid check digit',
+  redeemAddressSaved: 'Redeem address saved',
+  redeemAddressUpdated: 'Redeem address updated',
+  redeemAddressDeleted: 'Redeem address deleted',
+  redeemAddressLimit: 'You can keep at most {max} redeem addresses: please delete one first',
+
   // ours: abuse limits (429)
   tooManyLogins: 'Too many failed login attempts. Please wait 15 minutes and try again.',
   tooManyResetCodes: 'Too many reset codes requested. Please wait an hour and try again.',
@@ -330,6 +349,52 @@ export const messages = {
   tooManyRequests: 'Too many requests. Please slow down and try again shortly.',
   tooManyFailedSends:
     'Too many sends could not be made. Please check the e-mail addresses and your balance, and try again in an hour.',
+
+  // spec 2 §5 Crypto redeem and Direct wire redeem (issue 14)
+  redeemTokenRequired: 'Please select a token to continue',
+  redeemAmountInvalid: 'Please enter a valid amount value',
+  redeemInsufficientBalance: 'Insufficient Balance',
+  redeemAddressChoose: 'Please choose one of your redeem addresses',
+  redeemNotMatured:
+    'Only tokens held for 1 year and 1 day can be redeemed: {redeemable} {symbol} can be redeemed now{next}.',
+  redeemNextLot: '; more on {date}',
+  redeemNotRedeemable: 'This token cannot be redeemed',
+  redeemSdiraDirectWire: 'Self-directed retirement tokens are redeemed by direct wire',
+  redeemRequested: 'Your redeem request was received. The credit takes 10-15 working days after approval.',
+  redeemApprovedNotice: 'Your redeem request of {amount} {symbol} was approved.',
+  redeemAcceptedNotice: 'Your redeem request of {amount} {symbol} was accepted: the wire is on its way.',
+  redeemRejectedNotice: 'Your redeem request of {amount} {symbol} was rejected: {reason}',
+  redeemExpiredNotice: 'Your redeem request of {amount} {symbol} expired undecided: the tokens are yours again.',
+  // spec 2 §5 Crypto redeem: the target account per network
+  targetNetworkRequired: 'Please select a network to continue',
+  targetAddressRequired: 'Please enter address to continue',
+  targetPixKeyRequired: 'Please enter a valid pix key value',
+  targetTaxIdRequired: 'Please enter a valid tax id value',
+  targetCbuRequired: 'Please enter a cbu key value',
+  targetCuitPersonalRequired: 'Please enter a valid cuit personal value',
+  targetStellarAccountRequired: 'Please enter a valid account value',
+  targetStellarAssetRequired: 'Please select a stellar asset to continue.',
+  // ours: a target account that is there but malformed (checksums and check digits included)
+  bitcoinAddressInvalid: 'This is not a valid Bitcoin address',
+  litecoinAddressInvalid: 'This is not a valid Litecoin address',
+  ethereumAddressInvalid: 'This is not a valid Ethereum address: 0x followed by 40 hexadecimal characters',
+  ethereumChecksumInvalid:
+    'This Ethereum address has a wrong checksum (its upper and lower case letters do not match): please copy it again',
+  lightningTargetInvalid:
+    'This is not a valid Lightning invoice (lnbc…), LNURL (lnurl1…) or Lightning address (name@domain)',
+  stellarAccountInvalid: 'This is not a valid Stellar account: a public key of 56 characters starting with G',
+  stellarAssetInvalid: 'This is not a valid Stellar asset: a code of 1 to 12 letters or digits, or CODE:ISSUER',
+  stellarMemoTypeInvalid: 'Please choose a Stellar memo type: text, id, hash or return',
+  stellarMemoTextTooLong: 'A Stellar text memo can be at most 28 bytes long',
+  stellarMemoIdInvalid: 'A Stellar id memo is a whole number from 0 to 18446744073709551615',
+  stellarMemoHashInvalid: 'A Stellar hash or return memo is 64 hexadecimal characters (32 bytes)',
+  pixKeyInvalid: 'This is not a valid PIX key: enter a CPF, CNPJ, e-mail, phone number starting with +55 or random key',
+  pixTaxIdInvalid: 'This is not a valid CPF or CNPJ: please check the number and its check digits',
+  cbuInvalid: 'This is not a valid CBU: 22 digits whose check digits must match',
+  cuitPersonalInvalid:
+    'This is not a valid personal CUIT/CUIL: 11 digits starting with 20, 23, 24 or 27, with a matching check digit',
+  cuitCompanyInvalid:
+    'This is not a valid company CUIT: 11 digits starting with 30, 33 or 34, with a matching check digit',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -29,6 +29,9 @@ const ApprovalsPage = lazy(() =>
 );
 const LedgerPage = lazy(() => import('../features/ledger/ledger-page').then((m) => ({ default: m.LedgerPage })));
 const WiresPage = lazy(() => import('../features/wires/wires-page').then((m) => ({ default: m.WiresPage })));
+const RedemptionsPage = lazy(() =>
+  import('../features/redemptions/redemptions-page').then((m) => ({ default: m.RedemptionsPage })),
+);
 const PurchasesPage = lazy(() =>
   import('../features/purchases/purchases-page').then((m) => ({ default: m.PurchasesPage })),
 );
@@ -166,6 +169,16 @@ export function AppRoutes() {
             <RequirePermission permission="members.read">
               <Screen>
                 <WiresPage />
+              </Screen>
+            </RequirePermission>
+          }
+        />
+        <Route
+          path="/redemptions"
+          element={
+            <RequirePermission permission="members.read">
+              <Screen>
+                <RedemptionsPage />
               </Screen>
             </RequirePermission>
           }

@@ -13,6 +13,7 @@ export const NAV: NavEntry[] = [
   { to: '/members', label: 'Members', permission: 'members.read' },
   { to: '/approvals', label: 'Approvals', permission: 'members.read' },
   { to: '/wires', label: 'Wires', permission: 'members.read' },
+  { to: '/redemptions', label: 'Redemptions', permission: 'members.read' },
   { to: '/purchases', label: 'Purchases', permission: 'members.read' },
   { to: '/ledger', label: 'Ledger', permission: 'ledger.read' },
   { to: '/catalogue', label: 'Catalogue', permission: 'ledger.read' },

@@ -816,3 +816,109 @@ export const providerCustomers = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.provider] })],
 );
+
+/**
+ * A member's own crypto deposit addresses at the crypto provider (issue 13 item 4, decision 0013): one per
+ * network is shown (the first made); every one the provider ever gave stays, so a deposit to any of them is
+ * the member's. A deposit is attributed by (network, address, memo): a shared address with a memo (Stellar)
+ * is one member's by its memo; '' when the network has none.
+ */
+export const cryptoDepositAddresses = pgTable(
+  'crypto_deposit_addresses',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    provider: text('provider', { enum: ['coinqvest'] }).notNull(),
+    /** The provider's network: BITCOIN, ETHEREUM, LITECOIN. */
+    network: text('network').notNull(),
+    address: text('address').notNull(),
+    memo: text('memo').notNull().default(''),
+    /** The provider's id of the address, when it gives one. */
+    providerRef: text('provider_ref'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('crypto_deposit_addresses_key').on(t.network, t.address, t.memo),
+    index('crypto_deposit_addresses_user_idx').on(t.userId, t.network, t.createdAt),
+  ],
+);
+
+/**
+ * A member's redeem addresses (issue 14 item 1, spec 2 §3 "Withdraw (redeem) address"): the bank accounts they
+ * redeem to by direct wire. Optional details (phone, ABA, SWIFT / BIC, routing code) are '' when not given.
+ */
+export const redeemAddresses = pgTable(
+  'redeem_addresses',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    name: text('name').notNull(),
+    accountTitle: text('account_title').notNull(),
+    address: text('address').notNull(),
+    phoneNumber: text('phone_number').notNull().default(''),
+    accountNumber: text('account_number').notNull(),
+    aba: text('aba').notNull().default(''),
+    swiftBic: text('swift_bic').notNull().default(''),
+    routingCode: text('routing_code').notNull().default(''),
+    bankName: text('bank_name').notNull(),
+    bankAddress: text('bank_address').notNull(),
+    zellePay: text('zelle_pay').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Deleted addresses are kept (a redeem request names the address it was made to), hidden from the member. */
+    deletedAt: ts('deleted_at'),
+  },
+  (t) => [index('redeem_addresses_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * Redeem requests (issue 14): a member takes tokens out of the vault, paid by COINQVEST (`crypto`: a crypto
+ * network, PIX, a bank, Stellar) or by our bank's wire (`directWire`, to one of their redeem addresses). The
+ * tokens sit on a hold from the request on (`hold_id`); approval pays out and commits the hold to the
+ * treasury (the tokens leave circulation, `entry_id`), rejection and expiry release it. The price and USD value
+ * are the catalogue's when the request was made.
+ */
+export const redemptions = pgTable(
+  'redemptions',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    method: text('method', { enum: ['crypto', 'directWire'] }).notNull(),
+    asset: text('asset').notNull(),
+    amount: numeric('amount', { precision: 38, scale: 8 }).notNull(),
+    rate: numeric('rate', { precision: 30, scale: 8 }).notNull(),
+    usdValue: numeric('usd_value', { precision: 38, scale: 2 }).notNull(),
+    targetNetwork: text('target_network'),
+    targetAccount: jsonb('target_account'),
+    targetAsset: text('target_asset'),
+    redeemAddressId: uuid('redeem_address_id').references(() => redeemAddresses.id),
+    /** The redeem address as it was when the request was made (the member may edit or delete it later). */
+    redeemAddress: jsonb('redeem_address'),
+    holdId: uuid('hold_id').notNull(),
+    status: text('status', { enum: ['pending', 'accepted', 'completed', 'rejected', 'expired'] })
+      .notNull()
+      .default('pending'),
+    rejectionReason: text('rejection_reason'),
+    /** COINQVEST's withdrawal id and state, once the payout was asked for. */
+    payoutRef: text('payout_ref'),
+    payoutStatus: text('payout_status'),
+    entryId: uuid('entry_id'),
+    decidedBy: uuid('decided_by').references(() => users.id),
+    decidedAt: ts('decided_at'),
+    expiresAt: ts('expires_at').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('redemptions_hold_key').on(t.holdId),
+    index('redemptions_user_idx').on(t.userId, t.createdAt),
+    index('redemptions_status_idx').on(t.status, t.expiresAt),
+    check('redemptions_amount_positive', sql`${t.amount} > 0`),
+  ],
+);

@@ -127,6 +127,21 @@ export const ENTRY_KINDS: readonly EntryKind[] = [
     // Not by a reversal: the purchase row says charged back; undoing it would be a correction of its own.
     reversible: false,
   },
+  {
+    // Crypto received at a member's own deposit address (issue 13 item 4, decision 0013): what the provider's
+    // verified event says arrived, from its clearing account to the member, once per deposit (the event's
+    // system key). The member's Top-Up By CoinQVest.
+    kind: 'cryptoDeposit',
+    metadata: z.strictObject({
+      provider: z.literal('coinqvest'),
+      depositId: z.string().min(1).max(300),
+      network: z.string().min(1).max(50),
+      address: z.string().min(1).max(200),
+    }),
+    history: { giver: 'debitAssets', receiver: 'coinqvestDeposit' },
+    // Not by a reversal: what arrived on chain arrived; a mistake is a correction of its own.
+    reversible: false,
+  },
 ];
 
 export const entryKinds = entryKindRegistry(ENTRY_KINDS);

@@ -188,7 +188,9 @@ describe('wallet/currency-info', () => {
       coinColor: coin.coinColor,
       isErc20: true,
       isBep20: false,
-      address: 'bc1qtestdeposit',
+      // Issue 13 item 4: members deposit to an address of their own at COINQVEST (its sandbox here), '' until
+      // they ask for it; the platform's 'bc1qtestdeposit' is shown only when COINQVEST gives no address.
+      address: '',
       balance: '0.25',
       // 0.25 × 97250.18 = 24312.545 → 24312.55 (half-up).
       total: '24312.55',
@@ -199,6 +201,17 @@ describe('wallet/currency-info', () => {
         marketCap: '1925432109876.5',
       },
     });
+    const asked = await server.app.inject({
+      method: 'POST',
+      url: '/api/coinqvest/deposit-address',
+      headers: m.headers,
+      payload: { coinSymbol: coin.coinSymbol },
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const { address } = asked.json().data as { address: string };
+    expect(address).toMatch(/^0x[0-9a-f]{40}$/);
+    wallet = find((await get('/api/wallet/currency-info', m.headers)).json().wallets, coin.coinSymbol);
+    expect(wallet?.address).toBe(address);
   });
 
   it('carries the member as user/info shows them, the settings, and the coins accepted for activation', async () => {

@@ -117,6 +117,17 @@ const CoinqvestCancelPage = lazy(() =>
 const RemittancePage = lazy(() =>
   import('../features/remittance/remittance-page').then((m) => ({ default: m.RemittancePage })),
 );
+/** The remittance hub's Direct Wire Redeem Address tab (redemption's, issue 14), downloaded when opened. */
+const RedeemAddressesPanel = lazy(() =>
+  import('../features/redemption/redeem-addresses-panel').then((m) => ({ default: m.RedeemAddressesPanel })),
+);
+// The two redeem screens share one download (the token and amount fields, the history; issue 14).
+const CryptoRedeemPage = lazy(() =>
+  import('../features/redemption/redeem-pages').then((m) => ({ default: m.CryptoRedeemPage })),
+);
+const DirectWireRedeemPage = lazy(() =>
+  import('../features/redemption/redeem-pages').then((m) => ({ default: m.DirectWireRedeemPage })),
+);
 
 export function AppRoutes() {
   return (
@@ -163,9 +174,9 @@ export function AppRoutes() {
           <Route element={<RequireMembership />}>
             <Route path="/cryptocurrency" element={<DashboardPage />} />
             <Route path="/vault-graph" element={<VaultGraphPage />} />
-            {/* Where wallet actions lead (spec 2 §2); these screens come with later features. */}
-            <Route path="/withdrawal" element={<LaterPage section="withdrawal" />} />
-            <Route path="/withdrawal-directwire" element={<LaterPage section="withdrawalDirectWire" />} />
+            {/* Redeem (spec 2 §2, issue 14): through COINQVEST, or by direct wire (sdira members). */}
+            <Route path="/withdrawal" element={<CryptoRedeemPage />} />
+            <Route path="/withdrawal-directwire" element={<DirectWireRedeemPage />} />
             <Route path="/DepositAddress" element={<DepositAddressPage />} />
             {/* The purchase flow (spec 2 §2 Funding screens, issue 12). */}
             <Route path="/liquidity-tokens" element={<LiquidityTokensPage />} />
@@ -187,7 +198,7 @@ export function AppRoutes() {
             <Route path="/silent-wave" element={<LaterPage section="silentWave" />} />
             <Route path="/marketplace" element={<LaterPage section="marketplace" />} />
             <Route path="/inbox" element={<LaterPage section="inbox" />} />
-            <Route path="/remittance" element={<RemittancePage />} />
+            <Route path="/remittance" element={<RemittancePage redeemPanel={<RedeemAddressesPanel />} />} />
             <Route path="/subscription" element={<LaterPage section="subscription" />} />
             <Route path="/chat" element={<LaterPage section="chat" />} />
             <Route path="/Send" element={<SendPage />} />

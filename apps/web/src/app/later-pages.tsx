@@ -14,15 +14,7 @@ export const laterSections = {
     text: 'Choose a plan and settle it in vault dollars, once or as a recurring subscription.',
   },
   chat: { title: 'Support', text: "Talk to the vault's support team from inside your account." },
-  // Screens the wallet actions lead to (spec 2 §2); they arrive with the funding, redeem, swap and marketplace features.
-  withdrawal: {
-    title: 'Redeem',
-    text: 'Redeem the value of your tokens to crypto, bank or fiat rails through CoinQvest. Credit takes 10-15 working days.',
-  },
-  withdrawalDirectWire: {
-    title: 'Redeem by Direct Wire',
-    text: 'Redeem the value of your tokens by direct wire to your own bank account. Credit takes 10-15 working days.',
-  },
+  // Screens the wallet actions lead to (spec 2 §2); they arrive with the marketplace feature.
   silentWave: {
     title: 'Opportunity and Exchange',
     text: "See a token's details and history, acquire units, or list your units on CQR Vest, the member marketplace, at the value per unit you choose.",

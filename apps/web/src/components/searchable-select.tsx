@@ -1,7 +1,8 @@
 import { errorLink, FieldFrame, inputClass } from '@vault/ui/field';
 import { type KeyboardEvent, type ReactNode, type Ref, useEffect, useId, useMemo, useState } from 'react';
 
-export type SelectOption = { value: string; label: string };
+/** `icon`: shown before the label, in the list and in the box once chosen (a country's flag). */
+export type SelectOption = { value: string; label: string; icon?: ReactNode };
 
 type Props = {
   /** The visible label; it is a real <label>, so the input is found by it. */
@@ -159,6 +160,11 @@ export function SearchableSelect({
   return (
     <FieldFrame id={id} errorId={errorId} label={label} error={error} className={className}>
       <div className="relative">
+        {selected?.icon && query === null ? (
+          <span aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 flex -translate-y-1/2">
+            {selected.icon}
+          </span>
+        ) : null}
         <input
           ref={inputRef}
           id={id}
@@ -185,7 +191,9 @@ export function SearchableSelect({
           onFocus={(event) => event.target.select()}
           onBlur={commit}
           onKeyDown={onKeyDown}
-          className={`${inputClass} scroll-mt-32 pr-9 disabled:bg-sunken disabled:text-ink-muted`}
+          className={`${inputClass} scroll-mt-32 pr-9 disabled:bg-sunken disabled:text-ink-muted ${
+            selected?.icon && query === null ? 'pl-11' : ''
+          }`}
         />
         <svg
           aria-hidden="true"
@@ -222,7 +230,14 @@ export function SearchableSelect({
                       index === active ? 'bg-primary-soft text-ink' : 'text-ink'
                     }`}
                   >
-                    <span className="min-w-0 break-words">{option.label}</span>
+                    <span className="flex min-w-0 items-center gap-2 break-words">
+                      {option.icon ? (
+                        <span aria-hidden="true" className="flex shrink-0">
+                          {option.icon}
+                        </span>
+                      ) : null}
+                      {option.label}
+                    </span>
                     {option.value === value ? (
                       <span aria-hidden="true" className="text-accent-text">
                         ✓

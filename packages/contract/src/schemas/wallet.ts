@@ -46,7 +46,11 @@ export const cryptoWallet = z.object({
   coinColor: z.string(),
   isErc20: z.boolean(),
   isBep20: z.boolean(),
-  /** The platform's deposit address for this coin (deposit instructions). */
+  /**
+   * Where the member deposits this coin: their own address at the crypto provider (decision 0013 "Crypto
+   * deposits"); '' when they have none yet (POST coinqvest/deposit-address makes it); the platform's address
+   * for a coin the provider gives no address for, or when the provider is off.
+   */
   address: z.string(),
   balance: decimal,
   /** balance × rate in USD, to the cent. */
@@ -80,7 +84,7 @@ export const activationAsset = z.object({
   name: z.string(),
   icon: z.object({ url: z.string() }),
   decimals: z.number().int(),
-  /** Deposit address shown with its QR code. */
+  /** Deposit address shown with its QR code: as the crypto wallet's `address` for a coin (possibly ''). */
   address: z.string(),
   /** USD price of one unit. */
   rate: decimal,
@@ -90,6 +94,19 @@ export const activationAsset = z.object({
   balance: decimal,
 });
 export type ActivationAsset = z.infer<typeof activationAsset>;
+
+/** POST coinqvest/deposit-address: the member's own deposit address for a coin, made on first ask. */
+export const depositAddressBody = z.object({ coinSymbol: assetSymbol });
+export type DepositAddressBody = z.infer<typeof depositAddressBody>;
+export const depositAddress = z.object({
+  coinSymbol: z.string(),
+  /** The provider's network: BITCOIN, ETHEREUM, LITECOIN. */
+  network: z.string(),
+  address: z.string(),
+  /** '' unless the network shares one address among members (then the memo names the member). */
+  memo: z.string(),
+});
+export type DepositAddress = z.infer<typeof depositAddress>;
 
 /** The dashboard's data in one answer (spec 1 §3 "Currency info"). */
 export const currencyInfo = z.object({

@@ -6,6 +6,7 @@ import {
   onlinePurchaseBody,
   onlinePurchaseState,
 } from '@vault/contract/schemas/funding';
+import { depositAddress, depositAddressBody } from '@vault/contract/schemas/wallet';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -13,11 +14,14 @@ import { caller } from '../../http/auth.ts';
 import { perHour, responses } from '../../http/schema.ts';
 import { WEBHOOK_AUTH_HEADER } from '../../providers/coinqvest/webhook.ts';
 import type { CoinqvestService } from './coinqvest.ts';
+import type { CryptoDepositService } from './crypto-deposits.ts';
 import { purchaseCreationRoute, purchaseStateRoute, webhookRoute } from './provider-routes.ts';
 
 /** Checkouts a member may start in an hour, and registrations: far above honest use, a bound on provider calls. */
 const CHECKOUTS_PER_HOUR = 30;
 const REGISTRATIONS_PER_HOUR = 10;
+/** Asks for a deposit address: one per screen opened, the provider called only on a member's first of a network. */
+const DEPOSIT_ADDRESS_ASKS_PER_HOUR = 120;
 /** A COINQVEST webhook body is a few KB. */
 const WEBHOOK_BODY_LIMIT = 64 * 1024;
 
@@ -25,7 +29,7 @@ const WEBHOOK_BODY_LIMIT = 64 * 1024;
  * COINQVEST's member routes (spec 2 §7 `coinqvest/customer`, `coinqvest/start-checkout`; ours: the state the
  * return page polls) and its webhook (public; the raw body is kept for X-Webhook-Auth).
  */
-export function coinqvestRoutes(app: FastifyInstance, coinqvest: CoinqvestService) {
+export function coinqvestRoutes(app: FastifyInstance, coinqvest: CoinqvestService, deposits: CryptoDepositService) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['funding', 'coinqvest'];
 
@@ -47,6 +51,30 @@ export function coinqvestRoutes(app: FastifyInstance, coinqvest: CoinqvestServic
       },
     },
     (req) => coinqvest.registerCustomer(caller(req).user, req.body),
+  );
+
+  r.post(
+    '/api/coinqvest/deposit-address',
+    {
+      config: { auth: 'member' },
+      onRequest: app.rateLimit({
+        ...perHour(DEPOSIT_ADDRESS_ASKS_PER_HOUR),
+        keyGenerator: (req) => `deposit-address:${caller(req).user.id}`,
+      }),
+      schema: {
+        tags,
+        summary:
+          "/DepositAddress and the activation panel (spec 2 §2): the caller's own deposit address for a coin, " +
+          'made at COINQVEST on the first ask of its network and kept; what arrives there is credited once. ' +
+          '400 COIN_NOT_DEPOSITABLE for a coin COINQVEST gives no address for; 503 when it cannot be reached',
+        body: depositAddressBody,
+        response: {
+          ...responses({ 200: z.object({ message: z.string(), data: depositAddress }) }),
+          503: errorResponse,
+        },
+      },
+    },
+    async (req) => ({ message: '', data: await deposits.depositAddress(caller(req).user, req.body.coinSymbol) }),
   );
 
   purchaseCreationRoute(app, {

@@ -10,6 +10,7 @@ import type { CoinqvestSettings } from '../../providers/coinqvest/index.ts';
 import { type CoinqvestEvent, parseWebhook, verifyWebhook } from '../../providers/coinqvest/webhook.ts';
 import type { User } from '../auth/sessions.ts';
 import { markCoinqvestCustomer } from '../members/accounts.ts';
+import type { CryptoDepositService } from './crypto-deposits.ts';
 import { type OnlinePurchaseService, purchaseState } from './online-purchases.ts';
 import { providerCustomerOf, saveProviderCustomer } from './provider-customers.ts';
 import type { ProviderEventService } from './provider-events.ts';
@@ -21,6 +22,7 @@ type Deps = {
   client: CoinqvestClient | null;
   purchases: OnlinePurchaseService;
   events: ProviderEventService;
+  deposits: CryptoDepositService;
 };
 
 /** Text PostgreSQL can store (no NUL, no lone surrogate): what arrived may be anything. */
@@ -205,7 +207,7 @@ export function coinqvestService(ctx: Context, deps: Deps) {
      * body): otherwise the delivery is kept as refused under an id of its own ('refused:' + a hash of what
      * arrived, so a forgery cannot block the real event) and answered 401; a verified body we cannot read is
      * 400. A verified event is recorded once (`eventType:checkout id`): a replay does nothing again.
-     * DEPOSIT_COMPLETED is recorded verified and left unprocessed for deposit crediting (issue 13 item 4).
+     * A DEPOSIT_COMPLETED to a member's own address is credited once (crypto-deposits.ts).
      */
     async webhook(authHeader: unknown, rawBody: string): Promise<{ status: 200 | 400 | 401 }> {
       const refuse = async (reason: string, status: 400 | 401) => {
@@ -265,7 +267,12 @@ export function coinqvestService(ctx: Context, deps: Deps) {
         if (!taken) await events.markProcessed('coinqvest', eventId);
       } else if (event.kind === 'refund' && !purchase) {
         // A refund of no purchase of ours that we can name: left unprocessed, the back office sees it.
-      } else if (event.kind !== 'deposit') await events.markProcessed('coinqvest', eventId);
+      } else if (event.kind === 'deposit') {
+        // Credited once when it is a member's; otherwise left unprocessed, the back office sees it.
+        const credited = await deps.deposits.credit({ ...event, eventId });
+        if (!credited)
+          ctx.log.warn({ eventId }, 'coinqvest: a deposit to no address of a member, or of an unknown asset');
+      } else await events.markProcessed('coinqvest', eventId);
       return { status: 200 };
     },
   };

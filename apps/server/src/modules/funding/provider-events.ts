@@ -3,7 +3,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Context } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { providerEvents, purchases } from '../../db/schema.ts';
-import { clearing, type Ledger } from '../../ledger/index.ts';
+import { clearing, type Ledger, move } from '../../ledger/index.ts';
 import { newId } from '../../lib/ids.ts';
 import type { NotificationService } from '../notifications/service.ts';
 import { applyChargeBack, type ChargeBackInput } from './charge-backs.ts';
@@ -108,6 +108,39 @@ export function providerEventService(ctx: Context, deps: Deps) {
         { key: { source: provider, key: eventId } },
       );
       return settled.issued;
+    },
+
+    /**
+     * Credits crypto that arrived at a member's own deposit address (crypto-deposits.ts): ONE ledger.transact
+     * keyed by the system key (source = provider, key = eventId), posting `amount` of `asset` from the
+     * provider's clearing account to the member, the event marked processed, the member told and their open
+     * screens refetched. A replay of the event finds the key and credits nothing again.
+     */
+    async creditDeposit(input: {
+      provider: 'coinqvest';
+      eventId: string;
+      member: { id: string; email: string };
+      asset: string;
+      amount: string;
+      metadata: { depositId: string; network: string; address: string };
+      notice: string;
+    }) {
+      const { provider, eventId, member } = input;
+      return ledger.transact(
+        async (tx) => {
+          const { entryId } = await tx.post({
+            kind: 'cryptoDeposit',
+            legs: move(providerClearing(provider), { userId: member.id }, input.asset, input.amount),
+            createdBy: null,
+            metadata: { provider, ...input.metadata },
+          });
+          await markProcessed(tx.db, provider, eventId);
+          await notifications.notify(member.id, input.notice, tx.db);
+          await ctx.events.emit('walletUpdated', { userId: member.id, email: member.email }, tx.db);
+          return { entryId };
+        },
+        { key: { source: provider, key: eventId } },
+      );
     },
 
     /**

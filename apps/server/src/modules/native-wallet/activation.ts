@@ -7,6 +7,7 @@ import { badRequest, forbidden } from '../../http/errors.ts';
 import { acquiredAtLeast, acquiredBalance, type Ledger } from '../../ledger/index.ts';
 import type { User } from '../auth/sessions.ts';
 import type { CatalogueService, CoinRow, TokenRow } from '../catalogue/service.ts';
+import { coinAddressFor, ownAddresses } from '../funding/deposit-addresses.ts';
 import { activateVault, isVaultActivated } from '../members/accounts.ts';
 import { toUserInfo } from '../user/presenter.ts';
 import { vaultAddress } from '../wallet/address.ts';
@@ -55,6 +56,8 @@ export function activationAssets(
   secret: string,
   snapshot: Snapshot,
   balances: Record<string, string>,
+  /** Where the member deposits a coin (funding/deposit-addresses.ts `coinAddressFor`). */
+  coinAddress: (coin: CoinRow) => string,
 ): ActivationAsset[] {
   const silver = snapshot.tokens.find((t) => t.coinSymbol === SILVER_SYMBOL);
   if (!silver) return [];
@@ -75,7 +78,7 @@ export function activationAssets(
       name: c.name,
       icon: { url: c.iconUrl },
       decimals: c.decimals,
-      address: c.depositAddress,
+      address: coinAddress(c),
       rate: c.price,
       requiredAmount: requiredAmount(silver.price, c.price, c.decimals),
       balance: balances[c.coinSymbol] ?? '0',
@@ -87,7 +90,10 @@ export function activationAssets(
  * Vault activation (spec 1 §4 wallet state). Activation moves no money: the member keeps the holdings,
  * which prove the contribution. Administrators have no vault: they are refused.
  */
-export function activationService(ctx: Context, deps: { catalogue: CatalogueService; ledger: Ledger }) {
+export function activationService(
+  ctx: Context,
+  deps: { catalogue: CatalogueService; ledger: Ledger; ownDepositAddresses: boolean },
+) {
   const { db } = ctx;
   const { catalogue, ledger } = deps;
 
@@ -113,8 +119,13 @@ export function activationService(ctx: Context, deps: { catalogue: CatalogueServ
 
     /** native-token/assetsForWalletActivation. */
     async assets(me: User) {
-      const [snapshot, balances] = await Promise.all([catalogue.snapshot(), ledger.balances(me.id)]);
-      return { data: activationAssets(me, ctx.secrets.hmac, snapshot, balances) };
+      const [snapshot, balances, own] = await Promise.all([
+        catalogue.snapshot(),
+        ledger.balances(me.id),
+        ownAddresses(db, me.id),
+      ]);
+      const coinAddress = coinAddressFor(own, deps.ownDepositAddresses);
+      return { data: activationAssets(me, ctx.secrets.hmac, snapshot, balances, coinAddress) };
     },
 
     /**

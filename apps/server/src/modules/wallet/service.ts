@@ -15,13 +15,15 @@ import {
   catalogueVersion,
   type TokenRow,
 } from '../catalogue/service.ts';
+import { coinAddressFor, ownAddressesOf, readOwnAddresses } from '../funding/deposit-addresses.ts';
 import { activationAssets } from '../native-wallet/activation.ts';
 import { type SettingsService, settingsVersion } from '../settings/service.ts';
 import { gpaDataOf, toUserInfo } from '../user/presenter.ts';
 import { vaultAddress, walletIdOf } from './address.ts';
 
 /** `ledger`: the dashboard reads the member's holdings through the ledger's `holdingsOf`, in its own statement. */
-type Deps = { catalogue: CatalogueService; ledger: Ledger; settings: SettingsService };
+/** `ownDepositAddresses`: the crypto provider gives members addresses of their own (funding/deposit-addresses.ts). */
+type Deps = { catalogue: CatalogueService; ledger: Ledger; settings: SettingsService; ownDepositAddresses: boolean };
 
 /**
  * The settings as the contract shapes them (only its keys, in its order), or a 500 when a stored value is
@@ -50,12 +52,13 @@ function listed(me: User, token: TokenRow, holding: boolean) {
  * The one statement of a dashboard read, as a named prepared statement (PostgreSQL plans it once per
  * connection instead of on every call): the member's balances, placed holds and lots (the ledger's
  * `holdingsOf`, as text: it is compared with the text the kept wallets were made from before it is
- * parsed), and the versions of the catalogue and the settings, which say whether the views of them kept
+ * parsed), the member's own deposit addresses (text too, compared the same way), and the versions of the catalogue and the settings, which say whether the views of them kept
  * in memory still hold. One round trip per read instead of one per table.
  */
 const dashboardQuery = new PgDialect().sqlToQuery(sql`
   select ${catalogueVersion} as version, ${settingsVersion} as settings_version,
-         (${holdingsOf(sql.placeholder('userId'))})::text as holdings`);
+         (${holdingsOf(sql.placeholder('userId'))})::text as holdings,
+         ${ownAddressesOf(sql.placeholder('userId'))} as addresses`);
 
 /** How many members' wallets a process keeps between reads (about 12 KB each with their JSON); the oldest go first. */
 const KEPT_MEMBERS = 2_000;
@@ -69,6 +72,7 @@ const KEPT_MEMBERS = 2_000;
  */
 type KeptWallets = {
   holdings: string;
+  addresses: string;
   view: CatalogueView;
   type: User['type'];
   until: number;
@@ -131,13 +135,18 @@ export function walletService(ctx: Context, deps: Deps) {
    * lots, as the statement's text, and the versions of the catalogue and the settings: one round trip.
    */
   async function read(userId: string) {
-    const { rows } = await db.$client.query<{ version: string; settings_version: string; holdings: string }>({
+    const { rows } = await db.$client.query<{
+      version: string;
+      settings_version: string;
+      holdings: string;
+      addresses: string;
+    }>({
       name: 'wallet_dashboard',
       text: dashboardQuery.sql,
       values: fillPlaceholders(dashboardQuery.params, { userId }),
     });
-    const { version, settings_version, holdings } = rows[0]!;
-    return { version, settingsVersion: settings_version, holdings };
+    const { version, settings_version, holdings, addresses } = rows[0]!;
+    return { version, settingsVersion: settings_version, holdings, addresses };
   }
 
   /** Members' wallets as last made, by member id, oldest first (see KeptWallets). */
@@ -209,6 +218,7 @@ export function walletService(ctx: Context, deps: Deps) {
     balances: Record<string, string>,
     held: Record<string, string>,
     changes: Record<string, string>,
+    coinAddress: (coin: CoinRow) => string,
   ) {
     const shown = coins.filter(
       (c) => c.isVisibleOnWeb || isPositive(balances[c.coinSymbol] ?? '0') || isPositive(held[c.coinSymbol] ?? '0'),
@@ -225,7 +235,7 @@ export function walletService(ctx: Context, deps: Deps) {
         coinColor: c.coinColor,
         isErc20: c.isErc20,
         isBep20: c.isBep20,
-        address: c.depositAddress,
+        address: coinAddress(c),
         balance,
         total: multiply(balance, c.price, 2),
         marketData: {
@@ -244,22 +254,31 @@ export function walletService(ctx: Context, deps: Deps) {
    * (holdings, catalogue, member type) or a lot has matured since; otherwise the kept ones are answered.
    */
   async function load(me: User) {
-    const { version, settingsVersion, holdings } = await read(me.id);
+    const { version, settingsVersion, holdings, addresses } = await read(me.id);
     const view = await catalogue.view(version);
     const last = keptWallets.get(me.id);
-    if (last && last.holdings === holdings && last.view === view && last.type === me.type && Date.now() < last.until) {
+    if (
+      last &&
+      last.holdings === holdings &&
+      last.addresses === addresses &&
+      last.view === view &&
+      last.type === me.type &&
+      Date.now() < last.until
+    ) {
       return { settingsVersion, kept: last };
     }
     const { balances, held, lots } = readHoldings(JSON.parse(holdings) as HoldingsValue);
     const native = nativeWallets(me, tokensShown(view), balances, held, lots);
+    const coinAddress = coinAddressFor(readOwnAddresses(addresses), deps.ownDepositAddresses);
     const kept: KeptWallets = {
       holdings,
+      addresses,
       view,
       type: me.type,
       until: native.until,
-      wallets: frozen(cryptoWallets(view.coins, balances, held, view.changes)),
+      wallets: frozen(cryptoWallets(view.coins, balances, held, view.changes, coinAddress)),
       nativeWallets: frozen(native.wallets),
-      activation: frozen(activationAssets(me, ctx.secrets.hmac, view, balances)),
+      activation: frozen(activationAssets(me, ctx.secrets.hmac, view, balances, coinAddress)),
     };
     keptWallets.delete(me.id);
     if (keptWallets.size >= KEPT_MEMBERS) keptWallets.delete(keptWallets.keys().next().value!);

@@ -74,6 +74,31 @@ const checkoutState = z.object({
     settlementAmountReceived: z.union([z.string(), z.number()]).optional(),
   }),
 });
+/**
+ * POST /deposit-address: the published guides name the call (GET /wallets and POST /deposit-address give the
+ * account's blockchain addresses) but not its fields; we read the address under `depositAddress` or at the
+ * top, with an optional memo (a shared Stellar account) and id.
+ */
+const depositAddressFields = z.looseObject({
+  id: z.string().min(1).max(200).optional(),
+  address: z.string().trim().min(1).max(200),
+  memo: z.string().max(100).nullish(),
+});
+const depositAddressAnswer = z
+  .union([z.looseObject({ depositAddress: depositAddressFields }), depositAddressFields])
+  .transform((a) => {
+    const d = ('depositAddress' in a ? a.depositAddress : a) as z.infer<typeof depositAddressFields>;
+    return { id: d.id ?? null, address: d.address, memo: d.memo ?? '' };
+  });
+/** POST /withdrawal: the SDK's examples read nothing back; we keep the id (`withdrawalId` or `id`) and state. */
+const withdrawalAnswer = z
+  .looseObject({
+    withdrawalId: z.string().min(1).optional(),
+    id: z.string().min(1).optional(),
+    state: z.string().optional(),
+  })
+  .refine((a) => a.withdrawalId ?? a.id, { message: 'no withdrawal id' })
+  .transform((a) => ({ id: (a.withdrawalId ?? a.id)!, state: a.state ?? 'PENDING' }));
 const networksAnswer = z.looseObject({ networks: z.array(z.looseObject({})) });
 
 /** A decimal money string as a JSON number literal: a conversion of at most 15 significant digits, no arithmetic. */
@@ -157,7 +182,23 @@ export function createCoinqvestClient(options: CoinqvestOptions) {
       const answer = await call('GET', '/checkout', checkoutState, { id });
       return answer.checkout;
     },
-    /** GET /networks (for redemption, the next issue). */
+    /** POST /deposit-address → a deposit address of the account on `network`, for the customer named. */
+    async createDepositAddress(input: { network: string; customerId?: string }) {
+      return call('POST', '/deposit-address', depositAddressAnswer, input);
+    },
+    /**
+     * POST /withdrawal (the SDKs' examples): `sourceAmount` of `sourceAsset` from our account at COINQVEST to
+     * the target network's account (a decimal string, as the Ruby SDK sends it).
+     */
+    async createWithdrawal(input: {
+      sourceAsset: string;
+      sourceAmount: string;
+      targetNetwork: string;
+      targetAccount: Record<string, unknown>;
+    }) {
+      return call('POST', '/withdrawal', withdrawalAnswer, input);
+    },
+    /** GET /networks: where a withdrawal can go. */
     async networks() {
       return (await call('GET', '/networks', networksAnswer)).networks;
     },

@@ -1,11 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { add, compare, isAmount, isPositive, multiply, normalize, round, toFixed } from '@vault/contract/money';
+import { add, compare, isAmount, isPositive, multiply, normalize, round } from '@vault/contract/money';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Access } from '../../http/auth.ts';
+import { checkoutPage, depositPage, page } from './sandbox-pages.ts';
+import {
+  checkoutBody,
+  customerBody,
+  depositAddressBody,
+  depositBody,
+  freshAddress,
+  NETWORKS,
+  withdrawalBody,
+} from './sandbox-requests.ts';
 import { digestSignature, sameDigest, webhookAuth } from './signing.ts';
 
 /**
@@ -20,6 +30,8 @@ import { digestSignature, sameDigest, webhookAuth } from './signing.ts';
  *   POST /checkout/hosted        {charge:{customerId, billingCurrency, lineItems}, settlementAsset?, webhook, links} → {id, checkoutId, url}
  *   GET  /checkout?id=           {checkout:{id, state, …}}
  *   GET  /networks               {networks:[…]}
+ *   POST /deposit-address        {network, customerId?} → {depositAddress:{id, network, address, memo}}
+ *   POST /withdrawal             {sourceAsset, sourceAmount, targetNetwork, targetAccount} → {withdrawalId, state}
  *
  * plus what a person (or a test) does at the provider: the hosted checkout page (`/pay/:id`: Pay, Pay less,
  * Cancel; then a redirect to the checkout's returnUrl or cancelUrl) and "simulate deposit" (`/deposits`:
@@ -55,11 +67,23 @@ type Checkout = {
   webhook: string | null;
   links: { returnUrl?: string; cancelUrl?: string };
 };
-type Deposit = { id: string; address: string; assetCode: string; amount: string; createdAt: string };
+type Deposit = {
+  id: string;
+  network: string;
+  address: string;
+  memo: string;
+  assetCode: string;
+  amount: string;
+  createdAt: string;
+};
+type Withdrawal = z.infer<typeof withdrawalBody> & { id: string; state: string; createdAt: string };
+type Address = { id: string; network: string; address: string; memo: string; customerId: string; createdAt: string };
 type State = {
   customers: Record<string, Customer>;
   checkouts: Record<string, Checkout>;
   deposits: Record<string, Deposit>;
+  addresses: Record<string, Address>;
+  withdrawals: Record<string, Withdrawal>;
   outbound: Record<string, Outbound>;
 };
 
@@ -78,63 +102,6 @@ export type SandboxOptions = {
 const own = <T>(record: Record<string, T>, key: string): T | undefined =>
   Object.hasOwn(record, key) ? record[key] : undefined;
 const newId = (prefix: string) => `${prefix}${randomBytes(8).toString('hex')}`;
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-/** A JSON amount (number or decimal string, at most 8 decimals, not negative) as a decimal string. */
-const jsonAmount = z
-  .union([z.string(), z.number()])
-  .transform((v) => String(v).trim())
-  .refine((v) => /^\d{1,12}(\.\d{1,8})?$/.test(v) && isAmount(v), { message: 'must be a positive amount' })
-  .transform((v) => normalize(v));
-
-const customerBody = z.object({
-  customer: z.object({
-    email: z.email().max(200),
-    firstname: z.string().max(200).optional(),
-    lastname: z.string().max(200).optional(),
-    company: z.string().max(200).optional(),
-    adr1: z.string().max(200).optional(),
-    adr2: z.string().max(200).optional(),
-    zip: z.string().max(50).optional(),
-    city: z.string().max(200).optional(),
-    countrycode: z
-      .string()
-      .regex(/^[A-Za-z]{2}$/)
-      .optional(),
-    phonenumber: z.string().max(50).optional(),
-    taxid: z.string().max(100).optional(),
-  }),
-});
-
-const checkoutBody = z.object({
-  charge: z.object({
-    customerId: z.string().max(100).optional(),
-    billingCurrency: z.string().min(3).max(12).optional(),
-    currency: z.string().min(3).max(12).optional(),
-    lineItems: z
-      .array(
-        z.object({
-          description: z.string().min(1).max(200),
-          netAmount: jsonAmount,
-          quantity: z.number().int().min(1).max(1_000_000).optional(),
-        }),
-      )
-      .min(1)
-      .max(100),
-  }),
-  settlementAsset: z.string().max(200).optional(),
-  settlementCurrency: z.string().max(200).optional(),
-  webhook: z.url().max(2000).optional(),
-  links: z.object({ returnUrl: z.url().max(2000).optional(), cancelUrl: z.url().max(2000).optional() }).optional(),
-});
-
-const depositBody = z.object({
-  address: z.string().trim().min(1).max(200),
-  assetCode: z.string().trim().min(1).max(100),
-  amount: jsonAmount.refine(isPositive, { message: 'must be a positive amount' }),
-  webhook: z.url().max(2000).optional(),
-});
 
 const errorsOf = (error: z.ZodError) =>
   error.issues.slice(0, 10).map((i) => `${i.path.join('.') || 'body'}: ${i.message}`);
@@ -159,11 +126,12 @@ export function createCoinqvestSandbox(options: SandboxOptions) {
   function load(): State {
     try {
       const s = JSON.parse(readFileSync(file, 'utf8')) as State;
-      if (s && typeof s === 'object' && s.customers && s.checkouts && s.deposits && s.outbound) return s;
+      if (s && typeof s === 'object' && s.customers && s.checkouts && s.deposits && s.outbound)
+        return { ...s, addresses: s.addresses ?? {}, withdrawals: s.withdrawals ?? {} };
     } catch {
       // first start, or an unreadable file: a fresh provider
     }
-    return { customers: {}, checkouts: {}, deposits: {}, outbound: {} };
+    return { customers: {}, checkouts: {}, deposits: {}, addresses: {}, withdrawals: {}, outbound: {} };
   }
 
   function save() {
@@ -262,10 +230,17 @@ export function createCoinqvestSandbox(options: SandboxOptions) {
     return c;
   }
 
+  /** An address the sandbox gave out, by address and memo. */
+  const issued = (address: string, memo: string) =>
+    Object.values(state.addresses).find((a) => a.address === address && a.memo === memo);
+
   function deposit(input: z.infer<typeof depositBody>) {
+    const memo = input.memo ?? '';
     const d: Deposit = {
       id: newId('dep_'),
+      network: issued(input.address, memo)?.network ?? input.network ?? 'UNKNOWN',
       address: input.address,
+      memo,
       assetCode: input.assetCode,
       amount: input.amount,
       createdAt: new Date(now()).toISOString(),
@@ -275,7 +250,7 @@ export function createCoinqvestSandbox(options: SandboxOptions) {
     const out = send(input.webhook ?? options.accountWebhook, {
       eventType: 'DEPOSIT_COMPLETED',
       timestamp: d.createdAt,
-      data: { deposit: { ...d, network: 'SANDBOX', timestamp: d.createdAt } },
+      data: { deposit: { ...d, timestamp: d.createdAt } },
     });
     return { deposit: d, webhookId: out.id };
   }
@@ -296,48 +271,9 @@ export function createCoinqvestSandbox(options: SandboxOptions) {
     return sameDigest(signature, expected) ? null : 'Invalid signature';
   }
 
+  const addressList = () => Object.values(state.addresses).reverse();
+
   const refuse = (reply: FastifyReply, status: number, errors: string[]) => reply.code(status).send({ errors });
-
-  function page(title: string, body: string) {
-    return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title>
-<style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;color:#1f2937}h1{font-size:1.4rem}
-.sandbox{background:#fef3c7;border:1px solid #f59e0b;padding:.5rem .75rem;border-radius:.5rem;font-size:.9rem}
-table{width:100%;border-collapse:collapse;margin:1rem 0}td{padding:.35rem 0;border-bottom:1px solid #e5e7eb}td:last-child{text-align:right}
-form{display:inline-block;margin:.25rem .5rem .25rem 0}button{font-size:1rem;padding:.6rem 1.1rem;border-radius:.5rem;border:1px solid #9ca3af;background:#fff;cursor:pointer}
-button.primary{background:#2563eb;border-color:#2563eb;color:#fff}input{font-size:1rem;padding:.5rem;width:7rem}</style></head>
-<body><p class="sandbox">COINQVEST sandbox: no real payment is made.</p>${body}</body></html>`;
-  }
-
-  function checkoutPage(c: Checkout) {
-    const rows = c.lineItems
-      .map(
-        (l) =>
-          `<tr><td>${escapeHtml(l.description)} × ${l.quantity}</td><td>${escapeHtml(toFixed(l.netAmount, 2))} ${escapeHtml(c.billingCurrency)}</td></tr>`,
-      )
-      .join('');
-    const action = `${SANDBOX_PREFIX}/pay/${encodeURIComponent(c.id)}`;
-    const suggested = toFixed(round(multiply(c.total, '0.5'), 2), 2);
-    const buttons =
-      c.state === 'OPEN'
-        ? `<form method="post" action="${action}"><input type="hidden" name="action" value="pay"><button class="primary" type="submit">Pay ${escapeHtml(toFixed(c.total, 2))} ${escapeHtml(c.billingCurrency)}</button></form>
-<form method="post" action="${action}"><input type="hidden" name="action" value="underpay"><label>Amount <input name="amount" value="${escapeHtml(suggested)}" inputmode="decimal"></label> <button type="submit">Pay less</button></form>
-<form method="post" action="${action}"><input type="hidden" name="action" value="cancel"><button type="submit">Cancel</button></form>`
-        : `<p>This checkout is <strong>${escapeHtml(c.state)}</strong>.</p>`;
-    return page(
-      'COINQVEST checkout',
-      `<h1>Checkout ${escapeHtml(c.id)}</h1><table>${rows}<tr><td><strong>Total</strong></td><td><strong>${escapeHtml(toFixed(c.total, 2))} ${escapeHtml(c.billingCurrency)}</strong></td></tr></table>${buttons}`,
-    );
-  }
-
-  function depositPage(message = '') {
-    return page(
-      'COINQVEST sandbox: simulate a deposit',
-      `<h1>Simulate a deposit</h1>${message ? `<p>${escapeHtml(message)}</p>` : ''}
-<form method="post" action="${SANDBOX_PREFIX}/deposits"><p><label>Address <input name="address" style="width:20rem" required></label></p>
-<p><label>Asset <input name="assetCode" value="USDC" required></label></p><p><label>Amount <input name="amount" value="100" required></label></p>
-<button class="primary" type="submit">Send deposit</button></form>`,
-    );
-  }
 
   async function routes(app: FastifyInstance) {
     app.addHook('onRoute', (route) => {
@@ -408,21 +344,51 @@ button.primary{background:#2563eb;border-color:#2563eb;color:#fff}input{font-siz
       return { checkout: checkoutView(c) };
     });
 
-    app.get('/networks', signed, async () => ({
-      networks: [
-        { name: 'Bitcoin', code: 'BTC', assetCode: 'BTC' },
-        { name: 'Ethereum', code: 'ETH', assetCode: 'ETH' },
-        { name: 'Stellar', code: 'XLM', assetCode: 'XLM' },
-        { name: 'Sandbox', code: 'SANDBOX', assetCode: 'USDC' },
-      ],
-    }));
+    // A deposit address of the account for a network, tagged with the customer it is for.
+    app.post('/deposit-address', signed, async (request, reply) => {
+      const parsed = depositAddressBody.safeParse(request.body);
+      if (!parsed.success) return refuse(reply, 400, errorsOf(parsed.error));
+      const { network, customerId } = parsed.data;
+      if (customerId && !own(state.customers, customerId))
+        return refuse(reply, 400, ['customerId: customer not found']);
+      const a: Address = {
+        id: newId('da_'),
+        network,
+        address: freshAddress(network),
+        memo: '',
+        customerId: customerId ?? '',
+        createdAt: new Date(now()).toISOString(),
+      };
+      state.addresses[a.id] = a;
+      save();
+      return { depositAddress: { id: a.id, network: a.network, address: a.address, memo: null } };
+    });
+
+    app.get('/networks', signed, async () => ({ networks: NETWORKS }));
+
+    // A payout from the account's wallet to a target account; kept, answered PENDING as the API does.
+    app.post('/withdrawal', signed, async (request, reply) => {
+      const parsed = withdrawalBody.safeParse(request.body);
+      if (!parsed.success) return refuse(reply, 400, errorsOf(parsed.error));
+      if (!NETWORKS.some((n) => n.code === parsed.data.targetNetwork))
+        return refuse(reply, 400, ['targetNetwork: unknown network']);
+      const w: Withdrawal = {
+        id: newId('wd_'),
+        ...parsed.data,
+        state: 'PENDING',
+        createdAt: new Date(now()).toISOString(),
+      };
+      state.withdrawals[w.id] = w;
+      save();
+      return { withdrawalId: w.id, state: w.state };
+    });
 
     app.get('/pay/:id', async (request, reply) => {
       const { id } = request.params as { id: string };
       const c = own(state.checkouts, id);
       reply.type('text/html; charset=utf-8');
       if (!c) return reply.code(404).send(page('Not found', '<h1>This checkout does not exist.</h1>'));
-      return checkoutPage(c);
+      return checkoutPage(SANDBOX_PREFIX, c);
     });
 
     app.post('/pay/:id', async (request, reply) => {
@@ -433,28 +399,40 @@ button.primary{background:#2563eb;border-color:#2563eb;color:#fff}input{font-siz
       const c = own(state.checkouts, id);
       if (!c) return reply.code(404).send(page('Not found', '<h1>This checkout does not exist.</h1>'));
       if (action !== 'pay' && action !== 'underpay' && action !== 'cancel')
-        return reply.code(400).send(checkoutPage(c));
+        return reply.code(400).send(checkoutPage(SANDBOX_PREFIX, c));
       const decided = decide(id, action, typeof form.amount === 'string' ? form.amount.trim() : undefined);
-      if (!decided) return reply.code(409).send(checkoutPage(c));
+      if (!decided) return reply.code(409).send(checkoutPage(SANDBOX_PREFIX, c));
       const to = decided.state === 'CANCELLED' ? decided.links.cancelUrl : decided.links.returnUrl;
       if (to) return reply.code(303).header('location', to).send('');
-      return checkoutPage(decided);
+      return checkoutPage(SANDBOX_PREFIX, decided);
     });
 
-    app.get('/deposits', async (_request, reply) => reply.type('text/html; charset=utf-8').send(depositPage()));
+    app.get('/deposits', async (_request, reply) =>
+      reply.type('text/html; charset=utf-8').send(depositPage(SANDBOX_PREFIX, addressList())),
+    );
 
     app.post('/deposits', async (request, reply) => {
       const fromForm = request.headers['content-type']?.startsWith('application/x-www-form-urlencoded');
       const parsed = depositBody.safeParse(request.body);
       if (!parsed.success) {
-        if (fromForm) return reply.code(400).type('text/html; charset=utf-8').send(depositPage('Check the fields.'));
+        if (fromForm)
+          return reply
+            .code(400)
+            .type('text/html; charset=utf-8')
+            .send(depositPage(SANDBOX_PREFIX, addressList(), 'Check the fields.'));
         return refuse(reply, 400, errorsOf(parsed.error));
       }
       const made = deposit(parsed.data);
       if (fromForm)
         return reply
           .type('text/html; charset=utf-8')
-          .send(depositPage(`Deposit ${made.deposit.id} sent: ${made.deposit.amount} ${made.deposit.assetCode}.`));
+          .send(
+            depositPage(
+              SANDBOX_PREFIX,
+              addressList(),
+              `Deposit ${made.deposit.id} sent: ${made.deposit.amount} ${made.deposit.assetCode}.`,
+            ),
+          );
       return made;
     });
 
@@ -473,6 +451,7 @@ button.primary{background:#2563eb;border-color:#2563eb;color:#fff}input{font-siz
     /** For tests and the page: a checkout as the provider holds it. */
     checkout: (id: string) => own(state.checkouts, id),
     outbound: () => Object.values(state.outbound),
+    withdrawals: () => Object.values(state.withdrawals),
     decide,
     deposit,
   };

@@ -32,6 +32,9 @@ const checkout = z.looseObject({
 const deposit = z.looseObject({
   id: z.string().min(1).max(200),
   address: z.string().max(300).optional(),
+  /** A shared address's memo (Stellar), naming whose deposit it is. */
+  memo: z.string().max(100).nullish(),
+  network: z.string().max(50).optional(),
   assetCode: z.string().min(1).max(100),
   amount,
 });

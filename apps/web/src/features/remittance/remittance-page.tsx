@@ -1,8 +1,8 @@
+import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { type TabItem, Tabs } from '../../components/tabs';
 import { AgreementPanel } from './agreement-panel';
 import { ExchangePanel } from './exchange-panel';
-import { RedeemAddressPanel } from './redeem-address-panel';
 
 const TABS = [
   { key: 'agreement', label: 'Remittance Agreement' },
@@ -16,8 +16,10 @@ const isTab = (value: string | null): value is RemittanceTab => TABS.some((tab) 
 /**
  * /remittance, the remittance hub (spec 2 §2): three options as tabs. The open one is in the address
  * (?tab=agreement|exchange|redeem), so /settings and others link straight to it and Back returns to it.
+ * Direct Wire Redeem Address is redemption's (features/redemption): app/ hands it in, as features do not import
+ * each other.
  */
-export function RemittancePage() {
+export function RemittancePage({ redeemPanel }: { redeemPanel: ReactNode }) {
   const [params, setParams] = useSearchParams();
   const asked = params.get('tab');
   const active: RemittanceTab = isTab(asked) ? asked : 'agreement';
@@ -36,18 +38,13 @@ export function RemittancePage() {
       <div>
         <h1 className="text-2xl font-semibold text-ink">Remittance</h1>
         <p className="mt-1 text-sm text-ink-muted">
-          Your remittance agreement, the addresses you remit direct wires from, and your wire requests.
+          Your remittance agreement, the addresses you remit direct wires from, your wire requests, and the bank
+          accounts you redeem to.
         </p>
       </div>
       <div className="rounded-2xl bg-surface p-5 shadow-sm ring-1 ring-line sm:p-6">
         <Tabs items={TABS} active={active} onSelect={select} label="Remittance options" idPrefix="remittance" bleed>
-          {active === 'agreement' ? (
-            <AgreementPanel />
-          ) : active === 'exchange' ? (
-            <ExchangePanel />
-          ) : (
-            <RedeemAddressPanel />
-          )}
+          {active === 'agreement' ? <AgreementPanel /> : active === 'exchange' ? <ExchangePanel /> : redeemPanel}
         </Tabs>
       </div>
     </div>

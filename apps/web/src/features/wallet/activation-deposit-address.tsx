@@ -1,22 +1,48 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { DepositAddress as OwnAddress } from '@vault/contract/schemas/wallet';
 import { buttonClass } from '@vault/ui/button';
+import { LoadError } from '@vault/ui/load-error';
 import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useRef, useState } from 'react';
 import { CopyIcon, copyText } from '../../components/copy-button';
+import { api } from '../../lib/api';
 import { toast } from '../../lib/toast';
+import { walletKeys } from './queries';
 
 /** How long the button says 'Copied'. */
 const COPIED_MS = 2000;
 
-/** A deposit address with its QR code and a copy button that confirms with 'Copied' (spec 2 §2). */
-export function DepositAddress({
-  address,
-  coinSymbol,
-  coinName,
-}: {
-  address: string;
-  coinSymbol: string;
-  coinName: string;
-}) {
+/**
+ * A deposit address with its QR code and a copy button that confirms with 'Copied' (spec 2 §2). The wallets
+ * give '' for a coin the member has no address of their own for yet: it is asked for here (made at the
+ * crypto provider on the first ask, the same one every time after), and the wallets are refetched.
+ */
+export function DepositAddress(props: { address: string; coinSymbol: string; coinName: string }) {
+  const queryClient = useQueryClient();
+  const own = useQuery({
+    queryKey: ['deposit-address', props.coinSymbol],
+    queryFn: async () => {
+      const res = await api<{ data: OwnAddress }>('coinqvest/deposit-address', {
+        body: { coinSymbol: props.coinSymbol },
+      });
+      void queryClient.invalidateQueries({ queryKey: walletKeys.currencyInfo });
+      return res.data;
+    },
+    enabled: props.address === '',
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  if (props.address !== '') return <ShownAddress {...props} />;
+  if (own.data) return <ShownAddress {...props} address={own.data.address} />;
+  if (own.isError) return <LoadError query={own} title={`Your ${props.coinSymbol} deposit address`} />;
+  return (
+    <p role="status" className="rounded-lg bg-canvas px-3 py-4 text-sm text-ink-muted ring-1 ring-line">
+      Preparing your {props.coinSymbol} deposit address…
+    </p>
+  );
+}
+
+function ShownAddress({ address, coinSymbol, coinName }: { address: string; coinSymbol: string; coinName: string }) {
   const [copied, setCopied] = useState(false);
   const [announcement, setAnnouncement] = useState('');
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);

@@ -14,8 +14,9 @@ const coinFromState = (state: unknown): string | undefined => {
 };
 
 /**
- * /DepositAddress, the receive-address screen (spec 2 §2 Funding screens): a token selector, the platform's
- * deposit address of the chosen coin with its QR code, and a copy button that says 'Copied'. The crypto
+ * /DepositAddress, the receive-address screen (spec 2 §2 Funding screens): a token selector, the member's own
+ * deposit address of the chosen coin (made on the first visit) with its QR code, and a copy button that says
+ * 'Copied'. The crypto
  * wallets' Top-Up leads here with the coin chosen. Vault tokens are not deposited but bought (the purchase
  * flow), so the screen points there for them.
  */
@@ -23,7 +24,7 @@ export function DepositAddressPage() {
   const location = useLocation();
   const info = useCurrencyInfo();
   const selectId = useId();
-  const coins = (info.data?.wallets ?? []).filter((w) => w.address !== '');
+  const coins = info.data?.wallets ?? [];
   const [chosen, setChosen] = useState<string | undefined>(() => coinFromState(location.state));
   const coin = coins.find((c) => c.coinSymbol === chosen) ?? coins[0];
 
@@ -32,8 +33,8 @@ export function DepositAddressPage() {
       <div>
         <h1 className="text-2xl font-semibold text-ink">Top-Up</h1>
         <p className="mt-1 text-sm text-ink-muted">
-          Send cryptocurrency to the vault's deposit address. It is credited to your vault once the platform has
-          received it. CQR Dollars and asset tokens are{' '}
+          Send cryptocurrency to your own deposit address. It is credited to your vault as soon as the payment provider
+          reports it. CQR Dollars and asset tokens are{' '}
           <Link to="/vault-token" className={linkClass}>
             bought by direct wire
           </Link>

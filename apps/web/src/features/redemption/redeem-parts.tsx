@@ -1,0 +1,271 @@
+import { isAmount, isPositive, multiply } from '@vault/contract/money';
+import { REDEEM_CREDIT_TIME, type Redemption } from '@vault/contract/schemas/redemption';
+import type { NativeWallet } from '@vault/contract/schemas/wallet';
+import { Button, ButtonLink } from '@vault/ui/button';
+import { cardClass } from '@vault/ui/card';
+import { FieldError, inputClass, labelClass } from '@vault/ui/field';
+import { LineIcon } from '@vault/ui/line-icon';
+import { Modal } from '@vault/ui/modal';
+import { type ReactNode, useEffect, useRef } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { TokenIcon } from '../../components/token-icon';
+import { grouped, usd } from '../../lib/money-format';
+import { nextLotDate } from './redeem-options';
+
+/** What both redeem forms share: the token and amount fields, the confirmation dialog, the answer. */
+
+const describedBy = (...parts: (string | false | undefined | null)[]) => parts.filter(Boolean).join(' ') || undefined;
+
+/** amount × price to the cent, or null while the amount is not (yet) an amount. */
+export function usdOf(amount: string, price: string | undefined): string | null {
+  const value = amount.trim();
+  if (!price || !isAmount(value) || !isAmount(price)) return null;
+  try {
+    return multiply(value, price, 2);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Token (with its balance) and Amount (with its value in USD). Under the token: the balance available, what
+ * is on hold for pending requests and, for asset and legacy tokens, how much has been held 1 year and 1 day
+ * (redeemable now) and when the next lot qualifies.
+ */
+export function TokenAmountFields({
+  idPrefix,
+  wallets,
+  wallet,
+  amount,
+  token,
+  amountField,
+  tokenError,
+  amountError,
+}: {
+  idPrefix: string;
+  wallets: NativeWallet[];
+  wallet: NativeWallet | undefined;
+  amount: string;
+  token: UseFormRegisterReturn;
+  amountField: UseFormRegisterReturn;
+  tokenError: string | undefined;
+  amountError: string | undefined;
+}) {
+  const ids = {
+    token: `${idPrefix}-token`,
+    amount: `${idPrefix}-amount`,
+    balance: `${idPrefix}-balance`,
+    usd: `${idPrefix}-usd`,
+  };
+  const value = usdOf(amount, wallet?.price);
+  return (
+    <>
+      <div>
+        <label htmlFor={ids.token} className={labelClass}>
+          Token
+        </label>
+        <div className="flex items-center gap-3">
+          {wallet ? <TokenIcon url={wallet.icon.url} symbol={wallet.coinSymbol} /> : null}
+          <select
+            id={ids.token}
+            aria-invalid={tokenError ? true : undefined}
+            aria-describedby={describedBy(wallet && ids.balance, tokenError && `${ids.token}-error`)}
+            className={`${inputClass} min-w-0`}
+            {...token}
+          >
+            <option value="">Choose a token</option>
+            {wallets.map((w) => (
+              <option key={w.coinSymbol} value={w.coinSymbol}>
+                {`${w.displayName} (${w.coinSymbol}) — Balance ${grouped(w.balance, w.decimals)}`}
+              </option>
+            ))}
+          </select>
+        </div>
+        <FieldError id={`${ids.token}-error`} message={tokenError} />
+        {wallet ? <BalanceNote id={ids.balance} wallet={wallet} /> : null}
+      </div>
+
+      <div className="grid gap-5 sm:grid-cols-2">
+        <div>
+          <label htmlFor={ids.amount} className={labelClass}>
+            Amount
+          </label>
+          <input
+            id={ids.amount}
+            type="text"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="0.00"
+            aria-invalid={amountError ? true : undefined}
+            aria-describedby={describedBy(amountError && `${ids.amount}-error`, wallet && ids.balance)}
+            className={inputClass}
+            {...amountField}
+          />
+          <FieldError id={`${ids.amount}-error`} message={amountError} />
+        </div>
+        <div>
+          <label htmlFor={ids.usd} className={labelClass}>
+            Value in USD
+          </label>
+          <input
+            id={ids.usd}
+            readOnly
+            value={value === null ? '' : usd(value)}
+            placeholder="$0.00"
+            className={`${inputClass} read-only:bg-sunken read-only:text-ink-muted`}
+          />
+        </div>
+      </div>
+    </>
+  );
+}
+
+function BalanceNote({ id, wallet }: { id: string; wallet: NativeWallet }) {
+  const { redeemable } = wallet;
+  return (
+    <div id={id} className="mt-1 space-y-0.5 text-sm text-ink-muted">
+      <p>
+        Available balance:{' '}
+        <span className="font-semibold text-ink">
+          {grouped(wallet.balance, wallet.decimals)} {wallet.coinSymbol}
+        </span>
+        {isAmount(wallet.onHold) && isPositive(wallet.onHold) ? (
+          <span className="text-ink-subtle">
+            {' '}
+            ({grouped(wallet.onHold, wallet.decimals)} {wallet.coinSymbol} on hold for pending requests)
+          </span>
+        ) : null}
+      </p>
+      {redeemable ? (
+        <p>
+          Redeemable now (held 1 year and 1 day):{' '}
+          <span className="font-semibold text-ink">
+            {grouped(redeemable.amount, wallet.decimals)} {wallet.coinSymbol}
+          </span>
+          {redeemable.nextOn ? (
+            <span className="text-ink-subtle">
+              {' '}
+              · more on <time dateTime={redeemable.nextOn}>{nextLotDate(redeemable.nextOn)}</time>
+            </span>
+          ) : null}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export type SummaryLine = { term: string; value: ReactNode };
+
+/**
+ * "Are you sure…?" with what is about to be redeemed. Cancel has the focus first (Enter pressed twice must
+ * not redeem); while the request is on its way the dialog stays, as closing it would hide the outcome.
+ */
+export function ConfirmRedeem({
+  open,
+  onOpenChange,
+  lines,
+  submitting,
+  onConfirm,
+  method,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  lines: SummaryLine[];
+  submitting: boolean;
+  onConfirm: () => void;
+  method: string;
+}) {
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  return (
+    <Modal
+      open={open}
+      onOpenChange={(next) => !submitting && onOpenChange(next)}
+      title={`Are you sure you want to perform this action using ${method}?`}
+      size="sm"
+      initialFocus={cancelRef}
+    >
+      <dl className="divide-y divide-line rounded-xl bg-canvas px-4 text-sm">
+        {lines.map((line) => (
+          <div key={line.term} className="flex justify-between gap-4 py-2">
+            <dt className="shrink-0 text-ink-subtle">{line.term}</dt>
+            <dd className="min-w-0 break-all text-right font-medium text-ink">{line.value}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="mt-3 text-sm text-ink-muted">
+        The tokens are held from your balance at once. Once the request is approved, the credit takes{' '}
+        {REDEEM_CREDIT_TIME}; if it is rejected or expires, the tokens are yours again.
+      </p>
+      <div className="mt-6 flex flex-col gap-2 sm:flex-row-reverse">
+        <Button onClick={onConfirm} busy={submitting}>
+          Confirm
+        </Button>
+        <Button ref={cancelRef} variant="secondary" onClick={() => onOpenChange(false)} disabled={submitting}>
+          Cancel
+        </Button>
+      </div>
+    </Modal>
+  );
+}
+
+/**
+ * The answer: the server's message, what was asked and when the credit is expected; focus moves to its
+ * heading so a screen reader hears it. The history below already shows the new pending row.
+ */
+export function RedeemDone({
+  message,
+  redemption,
+  onAgain,
+}: {
+  message: string;
+  redemption: Redemption;
+  onAgain: () => void;
+}) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), []);
+  return (
+    <section aria-labelledby="redeem-done" className={`${cardClass} space-y-4`} data-testid="redeem-done">
+      <div className="flex items-start gap-3">
+        <span aria-hidden="true" className="grid size-10 shrink-0 place-items-center rounded-full bg-success-soft">
+          <LineIcon path="M5 13l4 4L19 7" className="size-5 text-success" />
+        </span>
+        <div className="min-w-0">
+          <h2 id="redeem-done" ref={headingRef} tabIndex={-1} className="text-lg font-semibold text-ink outline-none">
+            Redeem request received
+          </h2>
+          <p className="mt-1 text-sm text-ink-muted">{message}</p>
+        </div>
+      </div>
+      <dl className="divide-y divide-line rounded-xl bg-canvas px-4 text-sm">
+        <div className="flex justify-between gap-4 py-2">
+          <dt className="text-ink-subtle">Amount</dt>
+          <dd className="text-right font-medium text-ink">
+            {grouped(redemption.amount, redemption.token.decimals)} {redemption.sourceAsset}
+            <span className="block text-xs font-normal text-ink-subtle">{usd(redemption.usdValue)}</span>
+          </dd>
+        </div>
+        {redemption.streetAddress ? (
+          <div className="flex justify-between gap-4 py-2">
+            <dt className="shrink-0 text-ink-subtle">Paid to</dt>
+            <dd className="min-w-0 break-all text-right font-medium text-ink">
+              {redemption.targetNetwork ? `${redemption.targetNetwork} · ` : ''}
+              {redemption.streetAddress}
+            </dd>
+          </div>
+        ) : null}
+        <div className="flex justify-between gap-4 py-2">
+          <dt className="text-ink-subtle">Expected credit</dt>
+          <dd className="text-right font-medium text-ink">{REDEEM_CREDIT_TIME} after approval</dd>
+        </div>
+      </dl>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <Button variant="secondary" onClick={onAgain}>
+          Redeem more
+        </Button>
+        <ButtonLink to="/cryptocurrency" variant="secondary">
+          Back to Dashboard
+        </ButtonLink>
+      </div>
+    </section>
+  );
+}
