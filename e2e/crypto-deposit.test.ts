@@ -1,3 +1,4 @@
+import { normalize } from '@vault/contract/money';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -63,9 +64,10 @@ describe('crypto deposits to a member address', () => {
     const row = provider.getByRole('row').filter({ hasText: address });
     await row.getByLabel('Amount').fill(required);
     await row.getByRole('button', { name: 'Send deposit' }).click();
+    // The sandbox says the amount as a number (no trailing zeros).
     await provider
       .getByRole('status')
-      .filter({ hasText: `${required} BTC` })
+      .filter({ hasText: `${normalize(required)} BTC` })
       .waitFor();
     await shot(provider, 'crypto-deposit-sandbox');
 

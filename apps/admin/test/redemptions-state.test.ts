@@ -29,8 +29,12 @@ describe('redemptions list state in the address', () => {
 });
 
 describe('redemption steps', () => {
-  const r = (status: AdminRedemption['status'], method: AdminRedemption['method'], payoutRef: string | null = null) =>
-    ({ status, method, payoutRef }) as AdminRedemption;
+  const r = (
+    status: AdminRedemption['status'],
+    method: AdminRedemption['method'],
+    payoutRef: string | null = null,
+    payoutStatus: string | null = null,
+  ) => ({ status, method, payoutRef, payoutStatus }) as AdminRedemption;
 
   it('approves a pending request: a crypto one is paid out, a wire accepted; both may be rejected', () => {
     expect(stepsOf(r('pending', 'crypto'))).toEqual({
@@ -40,9 +44,11 @@ describe('redemption steps', () => {
     expect(stepsOf(r('pending', 'directWire'))).toEqual({ step: { action: 'approve', label: 'Accept' }, reject: true });
   });
 
-  it('marks an accepted wire paid; retries an accepted crypto payout only while COINQVEST has none', () => {
+  it('marks an accepted wire paid; pays an accepted crypto request out only while COINQVEST has no payout', () => {
     expect(stepsOf(r('accepted', 'directWire')).step).toEqual({ action: 'paid', label: 'Mark paid' });
-    expect(stepsOf(r('accepted', 'crypto')).step).toEqual({ action: 'retry', label: 'Retry payout' });
+    // Accepted by a second administrator above the threshold, not paid out yet.
+    expect(stepsOf(r('accepted', 'crypto')).step).toEqual({ action: 'retry', label: 'Pay out' });
+    expect(stepsOf(r('accepted', 'crypto', null, 'FAILED')).step).toEqual({ action: 'retry', label: 'Retry payout' });
     expect(stepsOf(r('accepted', 'crypto', 'wd_1'))).toEqual({ step: null, reject: false });
   });
 

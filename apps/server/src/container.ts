@@ -142,7 +142,7 @@ export async function createContainer(opts: { config: Config; db: Db; log: Logge
     redeemAddresses: redeemAddressService(ctx),
     // Redemption (issue 14): requests on hold, decided at the desk, crypto paid out through COINQVEST.
     redemptions: redemptionService(ctx, { ledger, catalogue }),
-    redemptionDesk: redemptionDesk(ctx, { ledger, catalogue, notifications, payouts: coinqvestClient }),
+    redemptionDesk: redemptionDesk(ctx, { ledger, catalogue, notifications, makerChecker, payouts: coinqvestClient }),
     redeemNetworks: redeemNetworkService(ctx, coinqvestClient),
     transactions: transactionService(ctx),
     purchaseTerms,

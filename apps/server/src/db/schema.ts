@@ -359,7 +359,9 @@ export const adminActions = pgTable(
   'admin_actions',
   {
     id: uuid('id').primaryKey(),
-    kind: text('kind', { enum: ['ledger.credit', 'ledger.reverse', 'request.approve', 'wire.receive'] }).notNull(),
+    kind: text('kind', {
+      enum: ['ledger.credit', 'ledger.reverse', 'request.approve', 'wire.receive', 'redemption.approve'],
+    }).notNull(),
     payload: jsonb('payload').notNull(),
     targetId: text('target_id').notNull(),
     /** Its value in USD when asked, at the catalogue's prices then; and the threshold it was above. */
@@ -385,7 +387,7 @@ export const adminActions = pgTable(
       .where(sql`${t.status} = 'pending' and ${t.kind} <> 'ledger.credit'`),
     check(
       'admin_actions_kind_known',
-      sql`${t.kind} in ('ledger.credit', 'ledger.reverse', 'request.approve', 'wire.receive')`,
+      sql`${t.kind} in ('ledger.credit', 'ledger.reverse', 'request.approve', 'wire.receive', 'redemption.approve')`,
     ),
     check('admin_actions_status_known', sql`${t.status} in ('pending', 'approved', 'rejected')`),
     check('admin_actions_reason_given', sql`char_length(${t.reason}) between 3 and 500`),

@@ -15,9 +15,10 @@ import { type Member, onlinePurchasesFixture } from './online-purchases-fixture.
 const fx = onlinePurchasesFixture('vault_redemptions');
 const { member, post, balanceOf } = fx;
 let operator: Awaited<ReturnType<typeof createAdmin>>;
+let checker: Awaited<ReturnType<typeof createAdmin>>;
 
 beforeAll(async () => {
-  operator = await createAdmin(fx.server, 'operator');
+  [operator, checker] = await Promise.all([createAdmin(fx.server, 'operator'), createAdmin(fx.server, 'operator')]);
 });
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -41,12 +42,12 @@ const held = async (m: Member) =>
       sql`select asset, sum(amount)::text as amount from holds where user_id = ${m.user.id} and status = 'placed' group by asset`,
     )
   ).rows;
-const desk = (action: string, id: string, body?: object) =>
+const desk = (action: string, id: string, body?: object, as = operator) =>
   fx.server.app.inject({
     method: 'POST',
     url: `/api/admin/redemptions/${id}/${action}`,
-    headers: operator.headers,
-    ...(body ? { payload: body } : {}),
+    headers: as.headers,
+    payload: body ?? {},
   });
 const rowOf = async (id: string) => (await fx.server.db.select().from(redemptions).where(eq(redemptions.id, id)))[0]!;
 
@@ -107,6 +108,36 @@ describe('POST /api/coinqvest/request', () => {
   });
 });
 
+describe('request/create-legacy-withdraw-request', () => {
+  it("is an sdira member's wire redeem: held at once, their Legacy Redeem in the history", async () => {
+    const m = await funded('Q', '50', { type: 'sdira' });
+    const address = await post(m, '/api/direct-wires/withdraw/address', {
+      name: 'IRA custodian',
+      accountTitle: 'Ira Sdira',
+      address: '9 Custody Row',
+      accountNumber: '000987654321',
+      bankName: 'Trust Bank',
+      bankAddress: '3 Trust St',
+      zellePay: 'ira@example.com',
+    });
+    const res = await post(
+      m,
+      '/api/request/create-legacy-withdraw-request',
+      { amount: '12', token: 'Q', withdrawalAddress: address.json().data._id },
+      { 'idempotency-key': newId() },
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ method: 'directWire', status: 'pending', streetAddress: '9 Custody Row' });
+    expect(await balanceOf(m.user.id, 'Q')).toBe('38');
+    const logs = await fx.server.app.inject({
+      method: 'GET',
+      url: '/api/transaction-log/user/logs?page=1&limit=10',
+      headers: m.headers,
+    });
+    expect(JSON.stringify(logs.json())).toContain('legacyWithdrawDeposit');
+  });
+});
+
 describe('the holding period', () => {
   it('redeems asset tokens only from lots held 1 year and 1 day: a lot one day short is not redeemable', async () => {
     const m = await funded('XAG', '2');
@@ -129,6 +160,17 @@ describe('the holding period', () => {
     const both = await Promise.all([crypto(m, body('1.5')), crypto(m, body('1.5'))]);
     expect(both.map((r) => r.statusCode).sort()).toEqual([200, 400]);
     expect(await held(m)).toEqual([{ asset: 'XAG', amount: '1.50000000' }]);
+    // The desk sees the member's lots of XAG and when each can be redeemed; Q has no holding period.
+    const listed = await fx.server.app.inject({
+      method: 'GET',
+      url: '/api/admin/redemptions?status=pending&limit=100',
+      headers: operator.headers,
+    });
+    const mine = (listed.json().data as { member: { _id: string }; lots: { redeemableOn: string }[] | null }[]).find(
+      (r) => r.member._id === m.user.id,
+    )!;
+    expect(mine.lots).toHaveLength(2);
+    expect(mine.lots!.filter((l) => Date.parse(l.redeemableOn) <= Date.now())).toHaveLength(1);
   });
 });
 
@@ -208,5 +250,34 @@ describe('the desk', () => {
       withdrawalAddress: addressId,
     });
     expect(foreign.statusCode).toBe(404);
+  });
+
+  it('above the maker-checker threshold (10,000 USD) an approval waits for a second administrator', async () => {
+    const m = await funded('Q', '20000');
+    const made = await crypto(m, { amount: '15000', tokenId: 'Q', targetNetwork: 'BANK', targetAccount: bankAccount });
+    const id = made.json().data._id as string;
+    const noReason = await desk('approve', id);
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().fields.reason).toBe(messages.makerCheckerReasonRequired);
+    const waiting = await desk('approve', id, { reason: 'Member called to confirm' });
+    expect(waiting.statusCode, waiting.body).toBe(202);
+    const { actionId } = waiting.json().data;
+    expect((await rowOf(id)).status).toBe('pending');
+    const action = (verb: string, as: typeof operator) =>
+      fx.server.app.inject({
+        method: 'POST',
+        url: `/api/admin/actions/${actionId}/${verb}`,
+        headers: as.headers,
+        payload: { reason: 'Seen the call notes' },
+      });
+    expect((await action('approve', operator)).statusCode).toBe(403);
+    expect((await action('approve', checker)).statusCode).toBe(200);
+    expect(await rowOf(id)).toMatchObject({ status: 'accepted', decidedBy: checker.user.id, payoutRef: null });
+    // Accepted by two: the payout is made from the desk, and the tokens leave circulation once.
+    const paid = await desk('approve', id, undefined, checker);
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json().data).toMatchObject({ status: 'completed' });
+    expect(await balanceOf(m.user.id, 'Q')).toBe('5000');
+    expect(await held(m)).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { auditLog } from '../../src/db/schema.ts';
 import { createAdmin, createLoggedInMember, startServer, type TestServer } from '../support.ts';
 import { createTestDatabase } from '../test-database.ts';
@@ -202,10 +202,19 @@ describe('PUT /api/admin/settings/master-wallets', () => {
     await createCoin(server, { coinSymbol: 'ETH', depositAddress: '0xbefore' });
     await createCoin(server, { coinSymbol: 'USDT', depositAddress: '0xbefore', isErc20: true });
     await createCoin(server, { coinSymbol: 'LTC', depositAddress: 'ltc-unchanged' });
-    const member = await createLoggedInMember(server, { gpaData: { displayName: 'x' } });
+    // Members see the platform's addresses where COINQVEST gives them none of their own (issue 13 item 4):
+    // when it is off, as in production without credentials. They read their wallets from such a process.
+    const off = await startServer({
+      DATABASE_URL: database.url,
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(40),
+      PUBLIC_URL: 'https://vault.example',
+    });
+    onTestFinished(() => off.close());
+    const member = await createLoggedInMember(off, { gpaData: { displayName: 'x' } });
     const addresses = async () =>
       Object.fromEntries(
-        (await call(member, 'GET', '/api/wallet/currency-info'))
+        (await off.app.inject({ method: 'GET', url: '/api/wallet/currency-info', headers: member.headers }))
           .json()
           .wallets.filter((w: { coinSymbol: string }) => ['BTC', 'ETH', 'USDT', 'LTC'].includes(w.coinSymbol))
           .map((w: { coinSymbol: string; address: string }) => [w.coinSymbol, w.address]),

@@ -13,9 +13,15 @@ import { adminReason, listOf } from './common.ts';
 
 /**
  * What may wait: a credit from the treasury, a reversal of an entry, the approval of a member's request, a
- * direct wire recorded as received (issue 12).
+ * direct wire recorded as received (issue 12), the approval of a redeem request (issue 14).
  */
-export const ADMIN_ACTION_KINDS = ['ledger.credit', 'ledger.reverse', 'request.approve', 'wire.receive'] as const;
+export const ADMIN_ACTION_KINDS = [
+  'ledger.credit',
+  'ledger.reverse',
+  'request.approve',
+  'wire.receive',
+  'redemption.approve',
+] as const;
 export const adminActionKind = z.enum(ADMIN_ACTION_KINDS);
 export type AdminActionKind = z.infer<typeof adminActionKind>;
 
@@ -29,6 +35,7 @@ export const ACTION_PERMISSIONS = {
   'ledger.reverse': 'ledger.write',
   'request.approve': 'requests.decide',
   'wire.receive': 'funding.decide',
+  'redemption.approve': 'funding.decide',
 } as const satisfies Record<AdminActionKind, Permission>;
 
 /** The threshold until an owner sets one: actions worth more than 10,000 USD wait. */

@@ -2,6 +2,7 @@ import { messages } from '../messages.ts';
 import { isAmount, isPositive } from '../money.ts';
 import { targetAccountBody } from '../target-accounts.ts';
 import { z } from '../zod.ts';
+import { adminReason } from './common.ts';
 
 /**
  * Redemption (issue 14): a member takes value out of the vault. Spec 2 §3 Redeem request and Redeem history
@@ -130,6 +131,11 @@ export const adminRedemption = redemption.extend({
   redeemAddress: z.record(z.string(), z.unknown()).nullable(),
   payoutRef: z.string().nullable(),
   payoutStatus: z.string().nullable(),
+  /**
+   * The member's lots of the token now, oldest first, and when each can be redeemed (issue 14 item 6); null for
+   * a token without a holding period (a liquidity token).
+   */
+  lots: z.array(z.object({ remaining: z.string(), acquiredAt: z.string(), redeemableOn: z.string() })).nullable(),
 });
 export type AdminRedemption = z.infer<typeof adminRedemption>;
 export const adminRedemptionsQuery = redemptionsQuery.extend({ status: z.enum(REDEMPTION_STATUSES).optional() });
@@ -140,6 +146,8 @@ export const adminRedemptionsResponse = z.object({
   limit: z.number().int(),
 });
 export const adminRedemptionAnswer = z.object({ message: z.string(), data: adminRedemption });
+/** Approve: a reason is required when the request is worth more than the maker-checker threshold (it waits then). */
+export const redemptionApproveBody = z.object({ reason: adminReason.optional() });
 export const redemptionRejectBody = z.object({
   reason: z.string({ error: 'Please give the reason' }).trim().min(1, 'Please give the reason').max(500),
 });

@@ -7,20 +7,13 @@ import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Badge } from '../../components/badge';
 import { DataTable } from '../../components/data-table';
+import { FilterButtons } from '../../components/filter-buttons';
 import { OutcomeNotice } from '../../components/outcome-notice';
 import { formatDateTime, formatUsd } from '../../lib/format';
 import { useMe } from '../../lib/session';
 import { type ApprovalItem, DecisionDialog, type Outcome } from './decision-dialog';
 import { actionKindLabel, actionMember, actionMoves, requestMoves, requestValue } from './describe';
-import {
-  APPROVAL_KINDS,
-  type ApprovalKind,
-  KIND_LABELS,
-  readKind,
-  usePendingActions,
-  usePendingRequests,
-  usePrices,
-} from './queries';
+import { APPROVAL_KINDS, KIND_LABELS, readKind, usePendingActions, usePendingRequests, usePrices } from './queries';
 
 const EMPTY: ApprovalItem[] = [];
 const createdOf = (item: ApprovalItem) => (item.type === 'request' ? item.request.createdAt : item.action.requestedAt);
@@ -175,20 +168,13 @@ export function ApprovalsPage() {
         ) : null}
       </div>
 
-      <fieldset className="flex flex-wrap gap-2">
-        <legend className="sr-only">Kind</legend>
-        {APPROVAL_KINDS.filter((k) => k !== 'second' || readsLedger).map((k) => (
-          <Button
-            key={k}
-            size="sm"
-            variant={k === kind ? 'primary' : 'secondary'}
-            aria-pressed={k === kind}
-            onClick={() => setParams(k === 'all' ? new URLSearchParams() : new URLSearchParams({ kind: k }))}
-          >
-            {KIND_LABELS[k as ApprovalKind]}
-          </Button>
-        ))}
-      </fieldset>
+      <FilterButtons
+        legend="Kind"
+        options={APPROVAL_KINDS.filter((k) => k !== 'second' || readsLedger)}
+        labels={KIND_LABELS}
+        value={kind}
+        onChoose={(k) => setParams(k === 'all' ? new URLSearchParams() : new URLSearchParams({ kind: k }))}
+      />
 
       <OutcomeNotice outcome={outcome} onDismiss={() => setOutcome(null)} />
 

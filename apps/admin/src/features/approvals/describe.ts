@@ -1,7 +1,7 @@
 import { compare, multiply } from '@vault/contract/money';
 import type { AdminAction } from '@vault/contract/schemas/maker-checker';
 import type { SendRequest } from '@vault/contract/schemas/wallet';
-import { formatAmount } from '../../lib/format';
+import { formatAmount, formatUsd } from '../../lib/format';
 
 /** What a request moves, in words: "1.5 LXAG to someone@example.com", "10 LQ for 9.9 LAU". */
 export function requestMoves(request: SendRequest) {
@@ -40,6 +40,10 @@ export function actionKindLabel(action: AdminAction) {
       return 'Reverse an entry';
     case 'request.approve':
       return text(action.payload.requestKind) === 'swap' ? 'Approve a swap request' : 'Approve a send request';
+    case 'wire.receive':
+      return 'Record a direct wire';
+    case 'redemption.approve':
+      return action.payload.method === 'directWire' ? 'Accept a wire redemption' : 'Approve a redemption';
   }
 }
 
@@ -62,5 +66,11 @@ export function actionMoves(action: AdminAction) {
       return p.toAsset
         ? `${amount(p.amount, p.asset)} for ${amount(p.toAmount, p.toAsset)}`
         : `${amount(p.amount, p.asset)} to ${text(p.to)}`;
+    case 'wire.receive':
+      return `${formatUsd(text(p.receivedAmount))} received for ${text(p.orderId)} (${text(p.asset)})`;
+    case 'redemption.approve':
+      return `${amount(p.amount, p.asset)} (${formatUsd(text(p.usdValue))}) out of the vault${
+        p.method === 'directWire' ? ' by direct wire' : ' through COINQVEST'
+      }`;
   }
 }

@@ -25,9 +25,10 @@ export type RedemptionStep = { action: 'approve' | 'retry' | 'paid'; label: stri
 /**
  * The decisions a request allows (redemption-desk.ts): pending → approve (a crypto request is paid out at
  * once, a wire is accepted) or reject; an accepted wire → mark paid or reject; an accepted crypto request
- * whose payout COINQVEST did not take (no payout reference) → retry the payout or reject. Nothing else.
+ * not paid out yet (approved by a second administrator, or a payout COINQVEST did not take) → pay out or
+ * reject. Nothing else.
  */
-export function stepsOf(r: Pick<AdminRedemption, 'method' | 'status' | 'payoutRef'>): {
+export function stepsOf(r: Pick<AdminRedemption, 'method' | 'status' | 'payoutRef' | 'payoutStatus'>): {
   step: RedemptionStep | null;
   reject: boolean;
 } {
@@ -38,13 +39,18 @@ export function stepsOf(r: Pick<AdminRedemption, 'method' | 'status' | 'payoutRe
     };
   if (r.status === 'accepted' && r.method === 'directWire')
     return { step: { action: 'paid', label: 'Mark paid' }, reject: true };
+  // Accepted by a second administrator (above the threshold) and not paid out yet, or a payout that failed.
   if (r.status === 'accepted' && r.method === 'crypto' && !r.payoutRef)
-    return { step: { action: 'retry', label: 'Retry payout' }, reject: true };
+    return {
+      step: { action: 'retry', label: r.payoutStatus === 'FAILED' ? 'Retry payout' : 'Pay out' },
+      reject: true,
+    };
   return { step: null, reject: false };
 }
 
 /** A request an operator still has to act on. */
-export const isOpen = (r: Pick<AdminRedemption, 'method' | 'status' | 'payoutRef'>) => stepsOf(r).reject;
+export const isOpen = (r: Pick<AdminRedemption, 'method' | 'status' | 'payoutRef' | 'payoutStatus'>) =>
+  stepsOf(r).reject;
 
 /** Words for the target account's and the redeem address's fields (spec 2 §4 Target-network forms, §5). */
 const FIELD_LABELS: Record<string, string> = {

@@ -1,3 +1,4 @@
+import { actionWaiting } from '@vault/contract/schemas/maker-checker';
 import {
   type AdminRedemption,
   adminRedemptionAnswer,
@@ -6,9 +7,11 @@ import {
 } from '@vault/contract/schemas/redemption';
 import { Button } from '@vault/ui/button';
 import { errorText } from '@vault/ui/error-text';
+import { TextArea } from '@vault/ui/field';
 import { Modal } from '@vault/ui/modal';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { z } from 'zod';
 import { Badge } from '../../components/badge';
 import { Facts } from '../../components/facts';
 import { FormAlert } from '../../components/form-alert';
@@ -61,7 +64,7 @@ function confirmation(step: RedemptionStep, r: AdminRedemption) {
         ? `COINQVEST is asked now to pay ${formatUsd(r.usdValue)} out to the ${r.targetNetwork ?? ''} account above. Once it takes the payout, ${what} leave circulation and the member is told the request is approved.`
         : `The request is accepted: pay ${formatUsd(r.usdValue)} by wire to the redeem address above, then mark it paid. The member is told it was accepted.`;
     case 'retry':
-      return `COINQVEST did not take the payout. It is asked again to pay ${formatUsd(r.usdValue)} out to the ${r.targetNetwork ?? ''} account above; once it does, ${what} leave circulation.`;
+      return `${r.payoutStatus === 'FAILED' ? 'COINQVEST did not take the payout. It is asked again' : 'COINQVEST is asked now'} to pay ${formatUsd(r.usdValue)} out to the ${r.targetNetwork ?? ''} account above; once it does, ${what} leave circulation.`;
     case 'paid':
       return `Our bank paid ${formatUsd(r.usdValue)} to the redeem address above: the request completes, ${what} leave circulation and the member is told it is approved.`;
   }
@@ -118,13 +121,21 @@ function RedemptionBody({
     if (status === 409 || status === 503) await refresh();
   };
 
-  const take = async (chosen: RedemptionStep) => {
+  const take = async (chosen: RedemptionStep, reason: string) => {
     if (busy) return;
     setRefusal(null);
     setBusy(true);
     try {
       const path = `admin/redemptions/${encodeURIComponent(r._id)}/${chosen.action === 'paid' ? 'paid' : 'approve'}`;
-      const res = await post(path, adminRedemptionAnswer, {});
+      const body = chosen.action === 'approve' && reason.trim() ? { reason: reason.trim() } : {};
+      const res = await post(path, z.union([adminRedemptionAnswer, actionWaiting]), body);
+      if (!('status' in res.data)) {
+        // Above the maker-checker threshold: it waits in Approvals for a second administrator.
+        onOutcome({ tone: 'info', text: `${res.message} ${formatAmount(r.amount)} ${symbol} of ${who}.` });
+        onClose();
+        await refresh();
+        return;
+      }
       onOutcome({
         tone: res.data.status === 'completed' ? 'success' : 'info',
         text: `${res.message} ${formatAmount(res.data.amount)} ${symbol} of ${who}: ${REDEMPTION_STATUS_LABELS[res.data.status]}.`,
@@ -184,16 +195,7 @@ function RedemptionBody({
     ['Rejection reason', r.rejectionReason ?? '—'],
     ['Created', formatDateTime(r.createdAt)],
     [r.status === 'pending' ? 'Expires undecided' : 'Expiry date', formatDateTime(r.expiresAt)],
-    [
-      'Lots',
-      r.member ? (
-        <Link key="lots" to={`/members/${r.member._id}`} className="underline underline-offset-4">
-          The member's balances, lots and what is redeemable now
-        </Link>
-      ) : (
-        '—'
-      ),
-    ],
+    ['Lots', <Lots key="lots" redemption={r} />],
     [
       'Request id',
       <span key="id" className="break-all font-mono text-xs">
@@ -218,7 +220,7 @@ function RedemptionBody({
           text={confirmation(step, r)}
           busy={busy}
           onBack={() => setConfirming(false)}
-          onConfirm={() => take(step)}
+          onConfirm={(reason) => take(step, reason)}
         />
       ) : (
         <div className="flex flex-wrap justify-end gap-2">
@@ -291,6 +293,42 @@ function RedemptionBody({
   );
 }
 
+/**
+ * The member's lots of the token now, oldest first: how much, acquired when, redeemable from when (1 year and
+ * 1 day later). What is on hold for this request is still among them until it completes.
+ */
+function Lots({ redemption: r }: { redemption: AdminRedemption }) {
+  const now = Date.now();
+  return (
+    <div className="space-y-2">
+      {r.lots === null ? (
+        <p className="text-ink-muted">{r.token.coinSymbol} has no holding period: all of it can be redeemed.</p>
+      ) : r.lots.length === 0 ? (
+        <p className="text-ink-muted">No lots of {r.token.coinSymbol} now.</p>
+      ) : (
+        <ul className="space-y-1">
+          {r.lots.map((lot) => {
+            const ripe = Date.parse(lot.redeemableOn) <= now;
+            return (
+              <li key={`${lot.acquiredAt}-${lot.remaining}`} className="tabular-nums">
+                {formatAmount(lot.remaining)} {r.token.coinSymbol}, acquired {formatDateTime(lot.acquiredAt)}:{' '}
+                <span className={ripe ? 'text-success' : 'text-warning'}>
+                  {ripe ? 'redeemable' : `redeemable from ${formatDateTime(lot.redeemableOn)}`}
+                </span>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {r.member ? (
+        <Link to={`/members/${r.member._id}`} className="underline underline-offset-4">
+          The member's balances and holds
+        </Link>
+      ) : null}
+    </div>
+  );
+}
+
 /** The step's confirmation: what it does, Back (to the request) and the step's button. */
 function Confirm({
   step,
@@ -303,9 +341,10 @@ function Confirm({
   text: string;
   busy: boolean;
   onBack: () => void;
-  onConfirm: () => Promise<void>;
+  onConfirm: (reason: string) => Promise<void>;
 }) {
   const form = useRef<HTMLFormElement>(null);
+  const [reason, setReason] = useState('');
   // The button that opened the confirmation is gone: the focus goes to its submit button.
   useEffect(() => {
     form.current?.querySelector<HTMLElement>('button[type="submit"]')?.focus();
@@ -318,12 +357,21 @@ function Confirm({
       className="space-y-4 rounded-xl bg-sunken/60 p-4"
       onSubmit={(event) => {
         event.preventDefault();
-        void onConfirm();
+        void onConfirm(reason);
       }}
     >
       <p className="text-sm text-ink" data-testid="redemption-confirm">
         {text}
       </p>
+      {step.action === 'approve' ? (
+        <TextArea
+          label="Reason (kept in the audit log; required above the maker-checker threshold)"
+          rows={2}
+          maxLength={500}
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+        />
+      ) : null}
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="secondary" disabled={busy} onClick={onBack}>
           Back

@@ -5,11 +5,13 @@ import { EmptyState } from '@vault/ui/empty-state';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Badge } from '../../components/badge';
+import { FilterButtons } from '../../components/filter-buttons';
+import { LocalDateTime } from '../../components/local-date-time';
 import { MemberCell } from '../../components/member-cell';
 import { type Outcome, OutcomeNotice } from '../../components/outcome-notice';
 import { PagedList } from '../../components/paged-list';
 import { useServerPagedTable } from '../../components/use-server-paged-table';
-import { formatAmount, formatDateTime, formatLocalDay, formatLocalTime, formatUsd } from '../../lib/format';
+import { formatAmount, formatUsd } from '../../lib/format';
 import { useMay } from '../../lib/session';
 import { isOpen, METHOD_LABELS, REDEMPTION_STATUS_TONES } from './describe';
 import {
@@ -123,12 +125,7 @@ export function RedemptionsPage() {
         id: 'created',
         header: 'Created',
         meta: { className: 'hidden lg:table-cell whitespace-nowrap tabular-nums' },
-        cell: ({ row }) => (
-          <time dateTime={row.original.createdAt} title={formatDateTime(row.original.createdAt)}>
-            {formatLocalDay(row.original.createdAt)}
-            <span className="block text-xs text-ink-subtle">{formatLocalTime(row.original.createdAt)}</span>
-          </time>
-        ),
+        cell: ({ row }) => <LocalDateTime iso={row.original.createdAt} />,
       },
       {
         id: 'open',
@@ -172,20 +169,13 @@ export function RedemptionsPage() {
         ) : null}
       </div>
 
-      <fieldset className="flex flex-wrap gap-2">
-        <legend className="sr-only">Status</legend>
-        {REDEMPTION_FILTERS.map((status) => (
-          <Button
-            key={status}
-            size="sm"
-            variant={status === state.status ? 'primary' : 'secondary'}
-            aria-pressed={status === state.status}
-            onClick={() => update({ status, page: 1 })}
-          >
-            {FILTER_LABELS[status]}
-          </Button>
-        ))}
-      </fieldset>
+      <FilterButtons
+        legend="Status"
+        options={REDEMPTION_FILTERS}
+        labels={FILTER_LABELS}
+        value={state.status}
+        onChoose={(status) => update({ status, page: 1 })}
+      />
 
       <OutcomeNotice outcome={outcome} onDismiss={() => setOutcome(null)} />
       <PagedList

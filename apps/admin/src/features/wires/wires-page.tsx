@@ -5,6 +5,7 @@ import { EmptyState } from '@vault/ui/empty-state';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Badge } from '../../components/badge';
+import { FilterButtons } from '../../components/filter-buttons';
 import { MemberCell } from '../../components/member-cell';
 import { type Outcome, OutcomeNotice } from '../../components/outcome-notice';
 import { PagedList } from '../../components/paged-list';
@@ -178,20 +179,13 @@ export function WiresPage() {
         ) : null}
       </div>
 
-      <fieldset className="flex flex-wrap gap-2">
-        <legend className="sr-only">Status</legend>
-        {WIRE_FILTERS.map((status) => (
-          <Button
-            key={status}
-            size="sm"
-            variant={status === state.status ? 'primary' : 'secondary'}
-            aria-pressed={status === state.status}
-            onClick={() => update({ status, page: 1 })}
-          >
-            {FILTER_LABELS[status]}
-          </Button>
-        ))}
-      </fieldset>
+      <FilterButtons
+        legend="Status"
+        options={WIRE_FILTERS}
+        labels={FILTER_LABELS}
+        value={state.status}
+        onChoose={(status) => update({ status, page: 1 })}
+      />
 
       <OutcomeNotice outcome={outcome} onDismiss={() => setOutcome(null)} />
       <PagedList

@@ -1,7 +1,9 @@
+import { actionWaiting } from '@vault/contract/schemas/maker-checker';
 import {
   adminRedemptionAnswer,
   adminRedemptionsQuery,
   adminRedemptionsResponse,
+  redemptionApproveBody,
   redemptionRejectBody,
 } from '@vault/contract/schemas/redemption';
 import type { FastifyInstance } from 'fastify';
@@ -43,12 +45,18 @@ export function redemptionAdminRoutes(app: FastifyInstance, desk: RedemptionDesk
         summary:
           'Approve a pending request: a wire becomes accepted (pay it, then mark it paid); a crypto request is paid ' +
           'out through COINQVEST and completes (its tokens leave circulation). An accepted crypto request whose ' +
-          'payout failed is tried again. 503 when COINQVEST cannot be reached (the request stays accepted)',
+          'payout failed is tried again. 503 when COINQVEST cannot be reached (the request stays accepted). Worth ' +
+          'more than the maker-checker threshold: 202, waiting for a second administrator (a reason is required ' +
+          'then); once approved there, a crypto request is paid out by approving it here again (Pay out)',
         params,
-        response: responses({ 200: adminRedemptionAnswer }),
+        body: redemptionApproveBody,
+        response: responses({ 200: adminRedemptionAnswer, 202: actionWaiting }),
       },
     },
-    (req) => desk.approve(caller(req).user, req.params.id),
+    async (req, reply) => {
+      const outcome = await desk.approve(caller(req).user, req.params.id, req.body.reason);
+      return reply.code(outcome.status).send(outcome.body);
+    },
   );
 
   r.post(
@@ -62,7 +70,10 @@ export function redemptionAdminRoutes(app: FastifyInstance, desk: RedemptionDesk
         response: responses({ 200: adminRedemptionAnswer }),
       },
     },
-    (req) => desk.paid(caller(req).user, req.params.id),
+    async (req, reply) => {
+      const outcome = await desk.paid(caller(req).user, req.params.id);
+      return reply.code(outcome.status).send(outcome.body);
+    },
   );
 
   r.post(
@@ -77,6 +88,9 @@ export function redemptionAdminRoutes(app: FastifyInstance, desk: RedemptionDesk
         response: responses({ 200: adminRedemptionAnswer }),
       },
     },
-    (req) => desk.reject(caller(req).user, req.params.id, req.body.reason),
+    async (req, reply) => {
+      const outcome = await desk.reject(caller(req).user, req.params.id, req.body.reason);
+      return reply.code(outcome.status).send(outcome.body);
+    },
   );
 }

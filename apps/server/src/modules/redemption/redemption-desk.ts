@@ -1,20 +1,24 @@
+import { redeemableOn } from '@vault/contract/holding-period';
 import { fillMessage, messages } from '@vault/contract/messages';
 import { normalize } from '@vault/contract/money';
-import { and, count, desc, eq, lt } from 'drizzle-orm';
+import { and, count, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Context } from '../../context.ts';
+import type { Tx } from '../../db/client.ts';
 import { redemptions } from '../../db/schema.ts';
-import { AppError, conflict, notFound } from '../../http/errors.ts';
-import type { Ledger } from '../../ledger/index.ts';
+import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
+import { holdingsOf, type Ledger, readHoldings } from '../../ledger/index.ts';
 import type { CoinqvestClient } from '../../providers/coinqvest/adapter.ts';
 import { audit } from '../admin/audit.ts';
+import { type MakerCheckerService, waitingFor } from '../admin/maker-checker.ts';
 import type { User } from '../auth/sessions.ts';
-import type { CatalogueService } from '../catalogue/service.ts';
+import { type CatalogueService, isLotTracked } from '../catalogue/service.ts';
 import { findLiveById, partiesByIds } from '../members/accounts.ts';
 import type { NotificationService } from '../notifications/service.ts';
 import { moveRedemption, type RedemptionRow, redemptionById, toRedemption } from './redemptions.ts';
 
 type Deps = {
   ledger: Ledger;
+  makerChecker: MakerCheckerService;
   catalogue: CatalogueService;
   notifications: NotificationService;
   /** COINQVEST's adapter; null when it is off (crypto redeems cannot be paid out then). */
@@ -34,20 +38,40 @@ const PAYOUT_SOURCE = 'USD';
  */
 export function redemptionDesk(ctx: Context, deps: Deps) {
   const { db } = ctx;
-  const { ledger, catalogue, notifications } = deps;
+  const { ledger, catalogue, notifications, makerChecker } = deps;
 
-  const told = async (row: RedemptionRow, template: string, values: Record<string, string> = {}) => {
+  /** The member told (`template`, or nothing when told already) and their open screens refetched. */
+  const told = async (row: RedemptionRow, template: string | null, values: Record<string, string> = {}) => {
     const member = await findLiveById(db, row.userId);
     if (!member) return;
-    await notifications.notify(
-      member.id,
-      fillMessage(template, { amount: normalize(row.amount), symbol: row.asset, ...values }),
-    );
+    if (template)
+      await notifications.notify(
+        member.id,
+        fillMessage(template, { amount: normalize(row.amount), symbol: row.asset, ...values }),
+      );
     await ctx.events.emit('walletUpdated', { userId: member.id, email: member.email });
   };
+  const ok = <T>(message: string, data: T) => ({ status: 200 as const, body: { message, data } });
+
+  /** The member's lots of `asset` now, oldest first, each with the day it can be redeemed. */
+  async function lotsOf(userId: string, asset: string) {
+    if (!(await isLotTracked(db, asset))) return null;
+    const { rows } = await db.execute<{ h: string }>(sql`select (${holdingsOf(userId)})::text as h`);
+    return readHoldings(JSON.parse(rows[0]!.h))
+      .lots.filter((l) => l.asset === asset)
+      .map((l) => ({
+        remaining: l.remaining,
+        acquiredAt: l.acquiredAt.toISOString(),
+        redeemableOn: redeemableOn(l.acquiredAt).toISOString(),
+      }));
+  }
 
   async function view(row: RedemptionRow) {
-    const [{ tokens }, [member]] = await Promise.all([catalogue.snapshot(), partiesByIds(db, [row.userId])]);
+    const [{ tokens }, [member], lots] = await Promise.all([
+      catalogue.snapshot(),
+      partiesByIds(db, [row.userId]),
+      lotsOf(row.userId, row.asset),
+    ]);
     return {
       ...toRedemption(
         row,
@@ -58,6 +82,7 @@ export function redemptionDesk(ctx: Context, deps: Deps) {
       redeemAddress: (row.redeemAddress ?? null) as Record<string, unknown> | null,
       payoutRef: row.payoutRef,
       payoutStatus: row.payoutStatus,
+      lots,
     };
   }
 
@@ -74,6 +99,31 @@ export function redemptionDesk(ctx: Context, deps: Deps) {
     await told(done, messages.redeemApprovedNotice);
     return done;
   }
+
+  /** Pending → accepted, in `q`'s transaction: the member of a wire request is told it is on its way. */
+  async function acceptIn(tx: Tx, actor: User, row: RedemptionRow, extra: Record<string, unknown> = {}) {
+    const moved = await moveRedemption(tx, row.id, ['pending'], {
+      status: 'accepted',
+      decidedBy: actor.id,
+      decidedAt: new Date(),
+    });
+    if (!moved) throw decided();
+    await audit(tx, actor, 'redemption.accept', row.id, { method: row.method, ...extra });
+    if (row.method === 'directWire') {
+      const notice = fillMessage(messages.redeemAcceptedNotice, { amount: normalize(row.amount), symbol: row.asset });
+      await notifications.notify(row.userId, notice, tx);
+    }
+    return moved;
+  }
+
+  // An approval that waited runs here when a second administrator approves it (modules/admin): the request
+  // is accepted; a crypto one is then paid out from the desk (Pay out), outside the decision's transaction.
+  makerChecker.register('redemption.approve', async (tx, checker, payload, approval) => {
+    const row = await redemptionById(tx.db, String(payload.redemptionId));
+    if (!row) throw notFound();
+    await acceptIn(tx.db, checker, row, approval);
+    return { redemptionId: row.id };
+  });
 
   return {
     /** Requests by status, newest first, with the member, the target and the payout's state. */
@@ -96,18 +146,39 @@ export function redemptionDesk(ctx: Context, deps: Deps) {
      * Approve a pending request (or retry the payout of an accepted crypto request COINQVEST did not take). A
      * wire waits accepted for `paid`; a crypto request is paid out now and completes on COINQVEST's answer.
      */
-    async approve(actor: User, id: string) {
+    async approve(actor: User, id: string, reason?: string) {
       const row = await redemptionById(db, id);
       if (!row) throw notFound();
-      const retry = row.method === 'crypto' && row.status === 'accepted' && !row.payoutRef;
-      const accepted = retry
-        ? row
-        : await moveRedemption(db, id, ['pending'], { status: 'accepted', decidedBy: actor.id, decidedAt: new Date() });
-      if (!accepted) throw decided();
-      if (!retry) await audit(db, actor, 'redemption.accept', id, { method: row.method });
+      const payOut = row.method === 'crypto' && row.status === 'accepted' && !row.payoutRef;
+      if (!payOut && row.status !== 'pending') throw decided();
+      if (!payOut) {
+        // Worth more than the owners' threshold: it waits for a second administrator (202).
+        const verdict = await makerChecker.assess([{ asset: row.asset, amount: normalize(row.amount) }]);
+        if (verdict.waits) {
+          if (!reason)
+            throw badRequest(messages.makerCheckerReasonRequired, 'VALIDATION', {
+              reason: messages.makerCheckerReasonRequired,
+            });
+          const [member] = await partiesByIds(db, [row.userId]);
+          const payload = {
+            redemptionId: id,
+            userId: row.userId,
+            email: member?.email ?? '',
+            asset: row.asset,
+            amount: normalize(row.amount),
+            usdValue: normalize(row.usdValue),
+            method: row.method,
+          };
+          const actionId = await db.transaction((tx) =>
+            makerChecker.hold(tx, actor, { kind: 'redemption.approve', targetId: id, payload, verdict, reason }),
+          );
+          return waitingFor(actionId);
+        }
+      }
+      const accepted = payOut ? row : await db.transaction((tx) => acceptIn(tx, actor, row, reason ? { reason } : {}));
       if (row.method === 'directWire') {
-        await told(accepted, messages.redeemAcceptedNotice);
-        return { message: 'Accepted: pay the wire, then mark it paid.', data: await view(accepted) };
+        await told(accepted, null);
+        return ok('Accepted: pay the wire, then mark it paid.', await view(accepted));
       }
       if (!deps.payouts) throw new AppError(503, 'PROVIDER_UNAVAILABLE', messages.providerUnavailable);
       let payout: { id: string; state: string };
@@ -127,7 +198,7 @@ export function redemptionDesk(ctx: Context, deps: Deps) {
         throw new AppError(503, 'PROVIDER_UNAVAILABLE', messages.providerUnavailable);
       }
       const done = await complete(actor, accepted, { payoutRef: payout.id, payoutStatus: payout.state });
-      return { message: 'Approved and paid out.', data: await view(done) };
+      return ok('Approved and paid out.', await view(done));
     },
 
     /** An accepted wire request was paid by our bank: it completes. */
@@ -136,7 +207,7 @@ export function redemptionDesk(ctx: Context, deps: Deps) {
       if (!row) throw notFound();
       if (row.method !== 'directWire' || row.status !== 'accepted') throw decided();
       const done = await complete(actor, row, { payoutStatus: 'WIRED' });
-      return { message: 'Marked paid.', data: await view(done) };
+      return ok('Marked paid.', await view(done));
     },
 
     /** Reject with a reason: the hold is released (pending, or accepted before any payout was asked). */
@@ -157,7 +228,7 @@ export function redemptionDesk(ctx: Context, deps: Deps) {
         return moved;
       });
       await told(done, messages.redeemRejectedNotice, { reason });
-      return { message: 'Rejected: the tokens are the member’s again.', data: await view(done) };
+      return ok('Rejected: the tokens are the member’s again.', await view(done));
     },
 
     /** The expire job: pending requests past their date are released, each once. */

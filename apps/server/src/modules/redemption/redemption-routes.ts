@@ -63,23 +63,27 @@ export function redemptionRoutes(app: FastifyInstance, redemptions: RedemptionSe
     (req) => redemptions.requestCrypto(caller(req).user, req.body, idempotencyOf(req)),
   );
 
-  r.post(
-    '/api/direct-wires/withdraw',
-    {
-      config,
-      onRequest: rate,
-      schema: {
-        tags,
-        summary:
-          'Redeem tokens by direct wire to one of the member’s redeem addresses (sdira members redeem here): the ' +
-          'tokens go on hold at once. Idempotency-Key: see the header',
-        headers: idempotencyHeaders,
-        body: directWireRedeemBody,
-        response: responses({ 200: redemptionCreated }),
+  // Sdira members' Redeem (spec 2 §7 `request/create-legacy-withdraw-request`, payload not shown) is the same
+  // wire redeem: one handler, two paths.
+  for (const url of ['/api/direct-wires/withdraw', '/api/request/create-legacy-withdraw-request']) {
+    r.post(
+      url,
+      {
+        config,
+        onRequest: rate,
+        schema: {
+          tags,
+          summary:
+            'Redeem tokens by direct wire to one of the member’s redeem addresses (sdira members redeem here, their ' +
+            'Legacy Redeem): the tokens go on hold at once. Idempotency-Key: see the header',
+          headers: idempotencyHeaders,
+          body: directWireRedeemBody,
+          response: responses({ 200: redemptionCreated }),
+        },
       },
-    },
-    (req) => redemptions.requestWire(caller(req).user, req.body, idempotencyOf(req)),
-  );
+      (req) => redemptions.requestWire(caller(req).user, req.body, idempotencyOf(req)),
+    );
+  }
 
   r.get(
     '/api/coinqvest/withdrawal/user',

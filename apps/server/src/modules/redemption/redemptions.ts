@@ -118,7 +118,8 @@ export function redemptionService(ctx: Context, deps: { ledger: Ledger; catalogu
             asset: token.coinSymbol,
             amount: input.amount,
             reason: 'redemption',
-            metadata: { logType: 'withdraw' },
+            // A self-directed member's redeem is their Legacy Redeem (spec 2 §4 titles).
+            metadata: { logType: me.type === 'sdira' ? 'legacyWithdrawDeposit' : 'withdraw' },
           });
           await assertMatured(tx, me, token, input.amount);
           const [row] = await tx.db
@@ -174,7 +175,10 @@ export function redemptionService(ctx: Context, deps: { ledger: Ledger; catalogu
       return { message: messages.redeemRequested, data };
     },
 
-    /** POST /direct-wires/withdraw: a redeem paid by our wire to one of the member's redeem addresses. */
+    /**
+     * POST /direct-wires/withdraw (and request/create-legacy-withdraw-request, sdira members' name for it): a
+     * redeem paid by our wire to one of the member's redeem addresses.
+     */
     async requestWire(me: User, body: DirectWireRedeemBody, idempotency?: Idempotency) {
       const address = await redeemAddressOf(db, me.id, body.withdrawalAddress);
       if (!address) throw notFound();

@@ -1,0 +1,2 @@
+ALTER TABLE "admin_actions" DROP CONSTRAINT "admin_actions_kind_known";--> statement-breakpoint
+ALTER TABLE "admin_actions" ADD CONSTRAINT "admin_actions_kind_known" CHECK ("admin_actions"."kind" in ('ledger.credit', 'ledger.reverse', 'request.approve', 'wire.receive', 'redemption.approve'));
