@@ -11,6 +11,7 @@ import {
   newPage,
   open,
   PHONE,
+  realtimeConnected,
   samePersonOn,
   shot,
   signInToDashboard,
@@ -211,6 +212,52 @@ describe('redeem by direct wire', () => {
     expect(await row.getByText('Expected credit').count()).toBe(0);
     await shot(page, 'redeem-rejected');
     expect(await balance(m.id, 'Q')).toBe('200');
+    await page.close();
+  });
+});
+
+describe('redeem an asset token held 1 year and 1 day', () => {
+  it('a member redeems silver held over a year to a bank account; an operator approves; the history says Approved', async () => {
+    const m = await activatedMember('Sylvia Silver', { XAG: '10' });
+    // Held for 400 days: every lot has passed 1 year and 1 day.
+    await sql(
+      `update asset_lots set acquired_at = now() - interval '400 days'
+       where asset = 'XAG' and account_id in (select id from ledger_accounts where user_id = $1)`,
+      [m.id],
+    );
+    const page = await newPage(browser);
+    await signInToDashboard(page, m.email, m.password);
+    await open(page, '/withdrawal');
+    await realtimeConnected(page);
+    const form = page.getByRole('form', { name: 'Redeem through COINQVEST' });
+    await form.getByLabel('Token', { exact: true }).selectOption('XAG');
+    await form.getByLabel('Amount', { exact: true }).fill('4');
+    await form.getByLabel('Network').selectOption('BANK');
+    await form.getByLabel('CBU', { exact: true }).fill('2850590940090418135201');
+    await form.getByLabel('Personal CUIT/CUIL').fill('20-12345678-6');
+    await form.getByRole('button', { name: 'Redeem' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Are you sure you want to perform this action using COINQVEST?' });
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByRole('region', { name: 'Redeem request received' }).getByText(messages.redeemRequested).waitFor();
+    const row = page.getByRole('region', { name: 'Redeem history' }).getByTestId('redemption-row');
+    await row.getByText('Pending').waitFor();
+    expect(await balance(m.id, 'XAG')).toBe('6');
+
+    // An operator approves: COINQVEST's sandbox takes the payout, the 4 XAG leave circulation, and the open
+    // history says Approved without a reload.
+    const [request] = await sql<{ id: string }>('select id from redemptions where user_id = $1', [m.id]);
+    const approved = await asAdmin('POST', `/api/admin/redemptions/${request!.id}/approve`, {});
+    expect(approved.status, JSON.stringify(approved.json)).toBe(200);
+    await row.getByText('Approved').waitFor();
+    expect(await row.getByText('Expected credit').count()).toBe(0);
+    await shot(page, 'redeem-xag-approved');
+    const [done] = await sql<{ status: string; payout_ref: string | null }>(
+      'select status, payout_ref from redemptions where id = $1',
+      [request!.id],
+    );
+    expect(done).toMatchObject({ status: 'completed' });
+    expect(done!.payout_ref).toMatch(/^wd_/);
+    expect(await balance(m.id, 'XAG')).toBe('6');
     await page.close();
   });
 });
