@@ -4,7 +4,7 @@ import { Button } from '@vault/ui/button';
 import { EmptyState } from '@vault/ui/empty-state';
 import { LoadError } from '@vault/ui/load-error';
 import { useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Badge } from '../../components/badge';
 import { DataTable } from '../../components/data-table';
 import { FilterButtons } from '../../components/filter-buttons';
@@ -13,7 +13,15 @@ import { formatDateTime, formatUsd } from '../../lib/format';
 import { useMe } from '../../lib/session';
 import { type ApprovalItem, DecisionDialog, type Outcome } from './decision-dialog';
 import { actionKindLabel, actionMember, actionMoves, requestMoves, requestValue } from './describe';
-import { APPROVAL_KINDS, KIND_LABELS, readKind, usePendingActions, usePendingRequests, usePrices } from './queries';
+import {
+  APPROVAL_KINDS,
+  KIND_LABELS,
+  readKind,
+  usePendingActions,
+  usePendingRedemptions,
+  usePendingRequests,
+  usePrices,
+} from './queries';
 
 const EMPTY: ApprovalItem[] = [];
 const createdOf = (item: ApprovalItem) => (item.type === 'request' ? item.request.createdAt : item.action.requestedAt);
@@ -32,6 +40,7 @@ export function ApprovalsPage() {
   const requests = usePendingRequests(Boolean(me));
   const actions = usePendingActions(readsLedger);
   const prices = usePrices(readsLedger);
+  const redemptions = usePendingRedemptions(Boolean(me));
   const [openId, setOpenId] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
@@ -175,6 +184,17 @@ export function ApprovalsPage() {
         value={kind}
         onChoose={(k) => setParams(k === 'all' ? new URLSearchParams() : new URLSearchParams({ kind: k }))}
       />
+
+      {redemptions.data ? (
+        <p className="text-sm text-ink-muted">
+          {redemptions.data.toLocaleString('en-US')} redeem {redemptions.data === 1 ? 'request waits' : 'requests wait'}{' '}
+          at{' '}
+          <Link to="/redemptions" className="font-medium text-ink underline underline-offset-4">
+            Redemptions
+          </Link>
+          .
+        </p>
+      ) : null}
 
       <OutcomeNotice outcome={outcome} onDismiss={() => setOutcome(null)} />
 

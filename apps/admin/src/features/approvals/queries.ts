@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { catalogueResponse } from '@vault/contract/schemas/catalogue-admin';
 import { actionsResponse } from '@vault/contract/schemas/maker-checker';
+import { adminRedemptionsResponse } from '@vault/contract/schemas/redemption';
 import { sendRequestsResponse } from '@vault/contract/schemas/wallet';
 import { api, queryString } from '../../lib/api';
 
@@ -25,6 +26,20 @@ export const REQUESTS_LIMIT = 500;
 export const ACTIONS_LIMIT = 100;
 
 /** GET /api/admin/requests?status=pending: members' sdira send and swap requests waiting for a decision. */
+/**
+ * How many redeem requests wait at /admin/redemptions (issue 14): they are decided on their own screen (a
+ * payout, a wire, a holding period to look at), and the queue points there.
+ */
+export function usePendingRedemptions(enabled: boolean) {
+  return useQuery({
+    queryKey: ['approvals', 'redemptions'],
+    queryFn: async () =>
+      (await api(`admin/redemptions${queryString({ status: 'pending', limit: 1 })}`, adminRedemptionsResponse)).total,
+    enabled,
+    refetchInterval: 30_000,
+  });
+}
+
 export function usePendingRequests(enabled: boolean) {
   return useQuery({
     queryKey: ['approvals', 'requests'],
