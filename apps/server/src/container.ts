@@ -141,7 +141,7 @@ export async function createContainer(opts: { config: Config; db: Db; log: Logge
     remittance: remittanceService(ctx, storage),
     redeemAddresses: redeemAddressService(ctx),
     // Redemption (issue 14): requests on hold, decided at the desk, crypto paid out through COINQVEST.
-    redemptions: redemptionService(ctx, { ledger, catalogue }),
+    redemptions: redemptionService(ctx, { ledger, catalogue, settings }),
     redemptionDesk: redemptionDesk(ctx, { ledger, catalogue, notifications, makerChecker, payouts: coinqvestClient }),
     redeemNetworks: redeemNetworkService(ctx, coinqvestClient),
     transactions: transactionService(ctx),

@@ -82,6 +82,8 @@ export type Cmd =
   | { t: 'hold'; m: number; a: AssetIndex; units: bigint }
   | { t: 'commit'; pick: number; to: number }
   | { t: 'release'; pick: number }
+  /** A redemption completing: the hold committed to the treasury less a fee (basis points) to the fees account. */
+  | { t: 'redeem'; pick: number; feeBps: number }
   | { t: 'reverse'; pick: number }
   | { t: 'reverseOther'; pick: number }
   | { t: 'swap'; m: number; give: AssetIndex; units: bigint; units2: bigint; fee: Fee }
@@ -118,6 +120,7 @@ export function commands(amount: fc.Arbitrary<bigint> = units, debit: fc.Arbitra
     { arbitrary: fc.record({ t: c('hold'), m: memberIndex, a: asset, units: debit }), weight: 3 },
     { arbitrary: fc.record({ t: c('commit'), pick, to: fc.nat({ max: 5 }) }), weight: 2 },
     { arbitrary: fc.record({ t: c('release'), pick }), weight: 2 },
+    { arbitrary: fc.record({ t: c('redeem'), pick, feeBps: fc.nat({ max: 1000 }) }), weight: 2 },
     { arbitrary: fc.record({ t: c('reverse'), pick }), weight: 3 },
     { arbitrary: fc.record({ t: c('reverseOther'), pick }), weight: 1 },
     {

@@ -74,6 +74,16 @@ export function divideDown(amount: string, price: string, decimals = SCALE): str
   return fromUnits((quotient / step) * step);
 }
 
+/**
+ * `percent` % of `amount`, cut DOWN to `decimals` places: a fee taken by this never exceeds its rate
+ * ('1.5' % of '10' at 2 decimals is '0.15').
+ */
+export function percentOf(amount: string, percent: string, decimals = SCALE): string {
+  const product = toUnits(amount) * toUnits(percent); // exact, 16 decimals
+  const step = 100n * 10n ** BigInt(2 * SCALE - decimals);
+  return fromUnits((product / step) * 10n ** BigInt(SCALE - decimals)); // toward zero
+}
+
 /** Fixed decimals for display ('12.5', 2 → '12.50'), rounding half-up. */
 export function toFixed(amount: string, decimals: number): string {
   const value = round(amount, decimals);

@@ -1,6 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { add, compare, fromUnits, multiply, normalize, round, subtract, toFixed, toUnits } from '../src/money.ts';
+import {
+  add,
+  compare,
+  fromUnits,
+  multiply,
+  normalize,
+  percentOf,
+  round,
+  subtract,
+  toFixed,
+  toUnits,
+} from '../src/money.ts';
 
 const amount = fc.bigInt({ min: -(10n ** 17n), max: 10n ** 17n }).map((units) => fromUnits(units));
 
@@ -51,6 +62,23 @@ describe('money', () => {
         expect(2n * (off < 0n ? -off : off) <= step).toBe(true);
         // ... and on an exact tie, the step away from zero.
         if (2n * (off < 0n ? -off : off) === step) expect(result < 0n ? result < exact : result > exact).toBe(true);
+      }),
+    );
+  });
+
+  it('takes a percentage cut down to the decimals, never above the rate', () => {
+    expect(percentOf('10', '1.5', 2)).toBe('0.15');
+    expect(percentOf('0.99', '1', 2)).toBe('0');
+    expect(percentOf('123.45678901', '2.5', 8)).toBe('3.08641972');
+    expect(percentOf('1', '0', 8)).toBe('0');
+    fc.assert(
+      fc.property(amount, fc.integer({ min: 0, max: 1000 }), fc.integer({ min: 0, max: 8 }), (a, bp, d) => {
+        if (toUnits(a) < 0n) return;
+        const percent = fromUnits(BigInt(bp) * 1_000_000n); // 0.00 to 10.00
+        const fee = toUnits(percentOf(a, percent, d));
+        const exact = toUnits(a) * BigInt(bp) * 1_000_000n; // fee × 100 × 10^8, exactly
+        expect(fee * 100n * 10n ** 8n <= exact).toBe(true);
+        expect((fee + 10n ** BigInt(8 - d)) * 100n * 10n ** 8n > exact).toBe(true);
       }),
     );
   });

@@ -1,6 +1,6 @@
 import type { Lot } from '@vault/contract/holding-period';
 import { normalize } from '@vault/contract/money';
-import { type Placeholder, sql } from 'drizzle-orm';
+import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { assetLots, ledgerAccounts } from '../db/schema.ts';
 import { placedByAsset } from './holds.ts';
 
@@ -8,9 +8,10 @@ import { placedByAsset } from './holds.ts';
  * Everything a member holds, as one SQL value for another module's statement: the dashboard reads it with
  * the catalogue's and the settings' versions in one round trip (wallet/currency-info, a named prepared
  * statement that passes a placeholder) instead of one query per table, and without naming the ledger's
- * tables. `readHoldings` turns the value into what `balances`, the placed holds and `lots` give.
+ * tables. `readHoldings` turns the value into what `balances`, the placed holds and `lots` give. `userId` may
+ * be a column of the outer statement (one statement for a page of members).
  */
-export const holdingsOf = (userId: Placeholder | string) => sql`json_build_array(
+export const holdingsOf = (userId: Placeholder | SQL | string) => sql`json_build_array(
   (select json_object_agg(${ledgerAccounts.asset}, ${ledgerAccounts.balance}::text)
    from ${ledgerAccounts} where ${ledgerAccounts.userId} = ${userId}),
   ${placedByAsset(userId)},

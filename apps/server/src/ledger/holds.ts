@@ -1,5 +1,5 @@
 import { fromUnits, toUnits } from '@vault/contract/money';
-import { and, eq, type Placeholder, sql } from 'drizzle-orm';
+import { and, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { holds } from '../db/schema.ts';
 import { newId } from '../lib/ids.ts';
 import { type Executor, type Party, treasury } from './accounts.ts';
@@ -27,6 +27,8 @@ export type PlaceHold = {
   metadata?: Record<string, unknown>;
 };
 export type HoldResolution = { holdId: string; entryId: string; status: 'committed' | 'released' };
+/** A fee leg of a commit: `amount` of the held asset goes to `to` (the fees account), the rest to the destination. */
+export type HoldFee = { to: Party; amount: string };
 
 export async function placeHold(scope: Scope, input: PlaceHold): Promise<{ holdId: string; entryId: string }> {
   const units = positiveUnits(input.amount);
@@ -51,8 +53,9 @@ export async function placeHold(scope: Scope, input: PlaceHold): Promise<{ holdI
 }
 
 /**
- * Commits (pays `to`: another member, or the treasury when tokens leave the platform) or releases a
- * hold, exactly once: only the call that moves it out of 'placed' goes on; the others get HOLD_RESOLVED.
+ * Commits (pays `to`: another member, or the treasury when tokens leave the platform; `fee`, a part of it, to
+ * the fee's account) or releases a hold, exactly once: only the call that moves it out of 'placed' goes on;
+ * the others get HOLD_RESOLVED.
  */
 export async function resolveHold(
   scope: Scope,
@@ -61,6 +64,7 @@ export async function resolveHold(
   to: Party | undefined,
   by: string | null,
   extra: Record<string, unknown> = {},
+  fee?: HoldFee,
 ): Promise<HoldResolution> {
   const { q } = scope;
   const [hold] = await q
@@ -78,9 +82,12 @@ export async function resolveHold(
   const kind = status === 'released' ? 'holdRelease' : 'holdCommit';
   const row = { kind, createdBy: by, metadata: entryKinds.metadata(kind, { ...extra, holdId }) };
   const destination = status === 'released' ? member : (to ?? treasury);
+  const feeUnits = status === 'committed' && fee ? toUnits(fee.amount) : 0n;
+  if (feeUnits < 0n || feeUnits >= units) throw new LedgerError('INVALID_AMOUNT', `not a fee of ${hold.amount}`);
   const written = await lines(scope, [
     { party: HOLDS, asset: hold.asset, units: -units },
-    { party: destination, asset: hold.asset, units },
+    { party: destination, asset: hold.asset, units: units - feeUnits },
+    ...(fee && feeUnits > 0n ? [{ party: fee.to, asset: hold.asset, units: feeUnits }] : []),
   ]);
   let entryId: string;
   if (status === 'released') {
@@ -102,7 +109,7 @@ export async function resolveHold(
  * subquery for another module's statement (the dashboard's, a named prepared statement, passes a
  * placeholder), so it reads them without naming this table.
  */
-export const placedByAsset = (userId: Placeholder | string) => sql`(select json_object_agg(asset, amount) from (
+export const placedByAsset = (userId: Placeholder | SQL | string) => sql`(select json_object_agg(asset, amount) from (
             select ${holds.asset} as asset, sum(${holds.amount})::text as amount from ${holds}
             where ${holds.userId} = ${userId} and ${holds.status} = 'placed'
             group by ${holds.asset}) h)`;

@@ -1,7 +1,7 @@
 import type { Tx } from '../db/client.ts';
 import { balancesOf, type Party } from './accounts.ts';
 import { isRetryable, translated } from './errors.ts';
-import { type HoldResolution, type PlaceHold, placeHold, resolveHold } from './holds.ts';
+import { type HoldFee, type HoldResolution, type PlaceHold, placeHold, resolveHold } from './holds.ts';
 import { type EntryInput, post, type Scope } from './posting.ts';
 import { reverse } from './reversal.ts';
 
@@ -16,12 +16,15 @@ export interface LedgerTx {
   post(entry: EntryInput): Promise<{ entryId: string }>;
   /** Moves a member's funds to the holds account until commitHold or releaseHold. */
   placeHold(input: PlaceHold): Promise<{ holdId: string; entryId: string }>;
-  /** Pays a placed hold to `to` (a member, or the treasury by default when tokens leave the platform). */
+  /**
+   * Pays a placed hold to `to` (a member, or the treasury by default when tokens leave the platform), less
+   * `options.fee`, which goes to its own account in the same entry.
+   */
   commitHold(
     holdId: string,
     to?: Party,
     by?: string | null,
-    options?: { metadata?: Record<string, unknown> },
+    options?: { metadata?: Record<string, unknown>; fee?: HoldFee },
   ): Promise<HoldResolution>;
   /** Gives a placed hold back to its member. */
   releaseHold(
@@ -42,7 +45,7 @@ export function ledgerTx(scope: Scope & { q: Tx }): LedgerTx {
     post: async (entry) => ({ entryId: (await post(scope, entry)) as string }),
     placeHold: (input) => placeHold(scope, input),
     commitHold: (holdId, to, by = null, options = {}) =>
-      resolveHold(scope, holdId, 'committed', to, by, options.metadata),
+      resolveHold(scope, holdId, 'committed', to, by, options.metadata, options.fee),
     releaseHold: (holdId, by = null, options = {}) =>
       resolveHold(scope, holdId, 'released', undefined, by, options.metadata),
     reverse: (entryId, by, memo) => reverse(scope, entryId, by, memo),

@@ -38,7 +38,7 @@ import { createMember, startServer, type TestServer, uniqueEmail } from '../supp
 /**
  * Property tests of the ledger against an in-memory model (test/ledger-model.ts) kept in bigint units of
  * 1e-8: random sequences of credits (one asset or two in one entry), sends, holds, commits, releases,
- * reversals, swaps between two assets with or without a fee leg, fees on their own, transactions that
+ * redemptions (a commit to the treasury with a fee leg), reversals, swaps between two assets with or without a fee leg, fees on their own, transactions that
  * fail half-way and entries that do not balance. After each sequence the database must agree with the
  * model (balances of members and system accounts, holds, entries and their postings) and keep the
  * ledger's invariants (postings sum to zero per entry and asset, every account balance is the sum of its
@@ -173,6 +173,28 @@ async function step(model: Model, assets: [string, string], players: string[], c
         transfer(HOLDS, destination, hold.asset, hold.units),
       );
       hold.status = status;
+      return;
+    }
+    case 'redeem': {
+      // As the redemption desk completes a request: what is held leaves circulation (to the treasury) less
+      // the request's fee (cut down, always below the amount), which the fees account keeps, in one entry.
+      if (model.holds.length === 0) return;
+      const hold = model.holds[cmd.pick % model.holds.length]!;
+      const feeUnits = (hold.units * BigInt(cmd.feeBps)) / 10_000n;
+      const out = await attempt(() =>
+        ledger.transact((tx) =>
+          tx.commitHold(hold.id, undefined, staff, { fee: { to: { system: FEES }, amount: fromUnits(feeUnits) } }),
+        ),
+      );
+      if (hold.status !== 'placed') return expectAppError(out, 409, 'HOLD_RESOLVED', what);
+      const result = expectOk(out, what);
+      expect(result, what).toMatchObject({ holdId: hold.id, status: 'committed' });
+      model.post(result.entryId, 'holdCommit', [
+        { party: HOLDS, asset: hold.asset, units: -hold.units },
+        { party: TREASURY, asset: hold.asset, units: hold.units - feeUnits },
+        ...(feeUnits > 0n ? [{ party: FEES, asset: hold.asset, units: feeUnits }] : []),
+      ]);
+      hold.status = 'committed';
       return;
     }
     case 'reverse': {
@@ -396,7 +418,7 @@ function agreesWithModel(cmds: fc.Arbitrary<Cmd>, numRuns: number, maxLength: nu
 }
 
 describe('ledger properties', () => {
-  it('agrees with an in-memory model over random sequences of credits, sends, holds, reversals, swaps and fees', async () => {
+  it('agrees with an in-memory model over random sequences of credits, sends, holds, redemptions, reversals, swaps and fees', async () => {
     await agreesWithModel(commands(), 200, 16);
   }, 300_000);
 

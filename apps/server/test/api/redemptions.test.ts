@@ -1,8 +1,10 @@
 import { messages } from '@vault/contract/messages';
+import { add, normalize } from '@vault/contract/money';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { notifications, redemptions } from '../../src/db/schema.ts';
 import { newId } from '../../src/lib/ids.ts';
+import { coinqvestClient } from '../../src/providers/coinqvest/index.ts';
 import { createAdmin } from '../support.ts';
 import { type Member, onlinePurchasesFixture } from './online-purchases-fixture.ts';
 
@@ -49,6 +51,14 @@ const desk = (action: string, id: string, body?: object, as = operator) =>
     headers: as.headers,
     payload: body ?? {},
   });
+const systemBalance = async (kind: string, asset: string) =>
+  normalize(
+    (
+      await fx.server.db.execute<{ balance: string }>(
+        sql`select coalesce(sum(balance), 0)::text as balance from ledger_accounts where kind = ${kind} and asset = ${asset}`,
+      )
+    ).rows[0]!.balance,
+  );
 const rowOf = async (id: string) => (await fx.server.db.select().from(redemptions).where(eq(redemptions.id, id)))[0]!;
 
 describe('POST /api/coinqvest/request', () => {
@@ -174,6 +184,156 @@ describe('the holding period', () => {
   });
 });
 
+describe('the holding period at its exact boundary', () => {
+  it('a lot one second short of 1 year and 1 day is not redeemable; at the boundary it is', async () => {
+    const m = await funded('XAG', '1');
+    // Less than the balance: a COINQVEST redeem must leave some.
+    const body = {
+      amount: '0.9999',
+      tokenId: 'XAG',
+      targetNetwork: 'BITCOIN',
+      targetAccount: { address: BTC_ADDRESS },
+    };
+    // Dated so that it qualifies `offset` seconds from now (1 year and 1 day after it was acquired).
+    const qualifiesIn = (seconds: number) =>
+      fx.server.db.execute(sql`update asset_lots set acquired_at = now() - interval '1 year 1 day' + make_interval(secs => ${seconds})
+        where asset = 'XAG' and account_id in (select id from ledger_accounts where user_id = ${m.user.id})`);
+    await qualifiesIn(1);
+    const short = await crypto(m, body);
+    expect(short.statusCode).toBe(400);
+    expect(short.json().code).toBe('NOT_MATURED');
+    expect(short.json().message).toMatch(/: 0 XAG can be redeemed now; more on \d{4}-\d{2}-\d{2}\.$/);
+    expect(await held(m)).toEqual([]);
+    await qualifiesIn(-1);
+    const matured = await crypto(m, body);
+    expect(matured.statusCode, matured.body).toBe(200);
+  });
+});
+
+describe('Insufficient Balance', () => {
+  it('a COINQVEST redeem is refused at the balance (spec 2 §5), a direct wire may take it all', async () => {
+    const m = await funded('Q', '40');
+    const all = await crypto(m, { amount: '40', tokenId: 'Q', targetNetwork: 'BANK', targetAccount: bankAccount });
+    expect(all.statusCode).toBe(400);
+    expect(all.json()).toMatchObject({ code: 'INSUFFICIENT_BALANCE', message: messages.redeemInsufficientBalance });
+    expect(await held(m)).toEqual([]);
+    const address = await post(m, '/api/direct-wires/withdraw/address', {
+      name: 'Main account',
+      accountTitle: 'Ada Lovelace',
+      address: '1 Analytical St',
+      accountNumber: '000123456789',
+      bankName: 'First Bank',
+      bankAddress: '2 Bank St',
+      zellePay: 'ada@example.com',
+    });
+    const wire = await post(
+      m,
+      '/api/direct-wires/withdraw',
+      { amount: '40', token: 'Q', withdrawalAddress: address.json().data._id },
+      { 'idempotency-key': newId() },
+    );
+    expect(wire.statusCode, wire.body).toBe(200);
+    expect(await balanceOf(m.user.id, 'Q')).toBe('0');
+  });
+});
+
+describe('the redemption fee', () => {
+  it('is fixed on the request from the settings; on completion it goes to the fees account and the rest is burned and paid out', async () => {
+    const owner = await createAdmin(fx.server, 'owner');
+    const setFee = (redemptionFeePercent: string) =>
+      fx.server.app.inject({
+        method: 'PUT',
+        url: '/api/admin/settings/redemption-fee',
+        headers: owner.headers,
+        payload: { redemptionFeePercent },
+      });
+    const bad = await setFee('10.5');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields.redemptionFeePercent).toBe('The fee is at most 10 percent');
+    const byOperator = await fx.server.app.inject({
+      method: 'PUT',
+      url: '/api/admin/settings/redemption-fee',
+      headers: operator.headers,
+      payload: { redemptionFeePercent: '1' },
+    });
+    expect(byOperator.statusCode).toBe(403);
+    expect((await setFee('2.5')).statusCode).toBe(200);
+    const members = await fx.server.app.inject({
+      method: 'GET',
+      url: '/api/settings',
+      headers: (await funded('Q', '1')).headers,
+    });
+    expect(members.json().redemptionFeePercent).toBe('2.5');
+    try {
+      const m = await funded('XAG', '10');
+      await heldFor(m, 'XAG', 400);
+      const made = await crypto(m, {
+        amount: '3.3333',
+        tokenId: 'XAG',
+        targetNetwork: 'BANK',
+        targetAccount: bankAccount,
+      });
+      expect(made.statusCode, made.body).toBe(200);
+      // 2.5 % of 3.3333 XAG is 0.08333325, cut down to XAG's 4 decimals; the rest (3.25) at 30 USD is 97.50;
+      // the whole, 99.999, is 100.00 to the cent.
+      expect(made.json().data).toMatchObject({ fee: '0.0833', payoutUsd: '97.5', usdValue: '100' });
+      // A change of the rate later does not touch the request made.
+      expect((await setFee('5')).statusCode).toBe(200);
+      const treasuryBefore = await systemBalance('treasury', 'XAG');
+      const feesBefore = await systemBalance('fees', 'XAG');
+      const approved = await desk('approve', made.json().data._id);
+      expect(approved.statusCode, approved.body).toBe(200);
+      expect(approved.json().data).toMatchObject({ status: 'completed', fee: '0.0833', payoutUsd: '97.5' });
+      expect(await systemBalance('fees', 'XAG')).toBe(add(feesBefore, '0.0833'));
+      expect(await systemBalance('treasury', 'XAG')).toBe(add(treasuryBefore, '3.25'));
+      expect(await balanceOf(m.user.id, 'XAG')).toBe('6.6667');
+    } finally {
+      expect((await setFee('0')).statusCode).toBe(200);
+    }
+  });
+});
+
+describe('the payout', () => {
+  it('is asked of COINQVEST under one Idempotency-Key per request: a repeat gets the same withdrawal, another body 409', async () => {
+    const client = (await coinqvestClient(fx.server.config, fx.server.db))!;
+    const input = { sourceAsset: 'USD', sourceAmount: '12.5', targetNetwork: 'BANK', targetAccount: bankAccount };
+    const key = `redemption:${newId()}`;
+    const first = await client.createWithdrawal(input, key);
+    expect(first.id).toMatch(/^wd_/);
+    expect(await client.createWithdrawal(input, key)).toEqual(first);
+    await expect(client.createWithdrawal({ ...input, sourceAmount: '13' }, key)).rejects.toMatchObject({
+      kind: 'invalid',
+      status: 409,
+    });
+    expect((await client.createWithdrawal(input, `redemption:${newId()}`)).id).not.toBe(first.id);
+  });
+
+  it('refused by COINQVEST: it may be retried or rejected; no answer: only retried (it may have paid)', async () => {
+    const m = await funded('Q', '100');
+    const made = async () =>
+      (await crypto(m, { amount: '10', tokenId: 'Q', targetNetwork: 'BANK', targetAccount: bankAccount })).json().data
+        ._id as string;
+    const refused = await made();
+    const unanswered = await made();
+    // As the desk leaves them: accepted, the payout asked and answered no (REFUSED) or not answered (FAILED).
+    await fx.server.db
+      .update(redemptions)
+      .set({ status: 'accepted', payoutStatus: 'REFUSED' })
+      .where(eq(redemptions.id, refused));
+    await fx.server.db
+      .update(redemptions)
+      .set({ status: 'accepted', payoutStatus: 'FAILED' })
+      .where(eq(redemptions.id, unanswered));
+    expect((await desk('reject', unanswered, { reason: 'Wrong account' })).statusCode).toBe(409);
+    expect((await desk('reject', refused, { reason: 'Wrong account' })).json().data.status).toBe('rejected');
+    const retried = await desk('approve', unanswered);
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.json().data).toMatchObject({ status: 'completed', payoutStatus: 'PENDING' });
+    expect(await balanceOf(m.user.id, 'Q')).toBe('90');
+    expect(await held(m)).toEqual([]);
+  });
+});
+
 describe('the desk', () => {
   it('approve pays out through COINQVEST and burns the held tokens exactly once, even approved twice at once', async () => {
     const m = await funded('Q', '50');
@@ -195,6 +355,50 @@ describe('the desk', () => {
     expect((await desk('reject', id, { reason: 'late' })).statusCode).toBe(409);
     const told = await fx.server.db.select().from(notifications).where(eq(notifications.userId, m.user.id));
     expect(told.map((n) => n.message)).toContain('Your redeem request of 20 Q was approved.');
+  });
+
+  it('approve and reject at the same moment: exactly one happens, and the hold is burned or released once', async () => {
+    const m = await funded('Q', '50');
+    const wireAddress = await post(m, '/api/direct-wires/withdraw/address', {
+      name: 'Main account',
+      accountTitle: 'Ada Lovelace',
+      address: '1 Analytical St',
+      accountNumber: '000123456789',
+      bankName: 'First Bank',
+      bankAddress: '2 Bank St',
+      zellePay: 'ada@example.com',
+    });
+    const addressId = wireAddress.json().data._id as string;
+    for (let round = 0; round < 3; round++) {
+      const crypto10 = await crypto(m, {
+        amount: '5',
+        tokenId: 'Q',
+        targetNetwork: 'BANK',
+        targetAccount: bankAccount,
+      });
+      const cryptoId = crypto10.json().data._id as string;
+      const [approved, rejected] = await Promise.all([
+        desk('approve', cryptoId),
+        desk('reject', cryptoId, { reason: 'Race' }),
+      ]);
+      expect([approved.statusCode, rejected.statusCode].sort()).toEqual([200, 409]);
+      const wire = await post(
+        m,
+        '/api/direct-wires/withdraw',
+        { amount: '5', token: 'Q', withdrawalAddress: addressId },
+        { 'idempotency-key': newId() },
+      );
+      const wireId = wire.json().data._id as string;
+      expect((await desk('approve', wireId)).statusCode).toBe(200);
+      const [paid, refused] = await Promise.all([desk('paid', wireId), desk('reject', wireId, { reason: 'Race' })]);
+      expect([paid.statusCode, refused.statusCode].sort()).toEqual([200, 409]);
+    }
+    // Each of the six requests either left circulation or came back, once: the balance says which.
+    const rows = await fx.server.db.select().from(redemptions).where(eq(redemptions.userId, m.user.id));
+    const completed = rows.filter((r) => r.status === 'completed').length;
+    expect(rows.filter((r) => r.status === 'rejected').length + completed).toBe(6);
+    expect(await balanceOf(m.user.id, 'Q')).toBe(String(50 - 5 * completed));
+    expect(await held(m)).toEqual([]);
   });
 
   it('a wire is accepted, then marked paid; reject releases the hold; the job expires what nobody decided', async () => {

@@ -68,6 +68,8 @@ describe('GET /api/admin/settings', () => {
           'maintenance',
           'masterWalletBTC',
           'masterWalletETH',
+          // Issue 14: the redemption fee is a setting too.
+          'redemptionFeePercent',
           'zellePay',
         ].sort(),
       );

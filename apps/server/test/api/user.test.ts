@@ -254,6 +254,8 @@ describe('settings', () => {
         'maintenance',
         'masterWalletBTC',
         'masterWalletETH',
+        // Issue 14: shown on the redeem forms before a member asks.
+        'redemptionFeePercent',
         'supportEmail',
         'swapSpreadPercent',
         'videoUrl',

@@ -1,5 +1,5 @@
 import { messages } from '../messages.ts';
-import { isAmount, isPositive } from '../money.ts';
+import { compare, isAmount, isPositive, multiply, percentOf, subtract } from '../money.ts';
 import { targetAccountBody } from '../target-accounts.ts';
 import { z } from '../zod.ts';
 import { adminReason } from './common.ts';
@@ -26,6 +26,23 @@ export const REDEMPTION_STATUS_LABELS: Record<RedemptionStatus, string> = {
 /** crypto: paid out by COINQVEST (a crypto network, PIX, a bank, Stellar); directWire: by our bank's wire. */
 export const REDEMPTION_METHODS = ['crypto', 'directWire'] as const;
 export type RedemptionMethod = (typeof REDEMPTION_METHODS)[number];
+
+/**
+ * 'Insufficient Balance' (spec 2 §5): a COINQVEST redeem is refused at or above the balance, a direct wire
+ * redeem only above it. The form and the server both ask this.
+ */
+export const overBalance = (method: RedemptionMethod, amount: string, balance: string) =>
+  method === 'crypto' ? compare(amount, balance) >= 0 : compare(amount, balance) > 0;
+
+/**
+ * What a redeem of `amount` at `rate` costs and pays with a fee of `feePercent` (the settings' rate): the fee in
+ * the token, cut down to its decimals, and the payout's USD value (the rest at the rate, to the cent). The
+ * form shows it before the member asks; the server records the same figures on the request.
+ */
+export function redeemFigures(amount: string, rate: string, feePercent: string, decimals: number) {
+  const fee = percentOf(amount, feePercent, decimals);
+  return { fee, payoutUsd: multiply(subtract(amount, fee), rate, 2) };
+}
 
 /** The credit time a pending request shows (spec 2 §4, §9). */
 export const REDEEM_CREDIT_TIME = '10-15 working days';
@@ -88,6 +105,12 @@ export const redemption = z.object({
   /** Tokens redeemed, and their value in USD at the request's price. */
   amount: z.string(),
   usdValue: z.string(),
+  /**
+   * The redemption fee, in the token (settings redemptionFeePercent when the request was made), and what is paid
+   * out: the rest, in USD at the request's price.
+   */
+  fee: z.string(),
+  payoutUsd: z.string(),
   /** Where it is paid: the network and a short form of the account (crypto), or the redeem address's (wire). */
   targetNetwork: z.string().nullable(),
   streetAddress: z.string(),

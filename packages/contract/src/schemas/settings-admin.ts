@@ -1,4 +1,4 @@
-import { normalize } from '../money.ts';
+import { compare, normalize } from '../money.ts';
 import { z } from '../zod.ts';
 
 /**
@@ -119,6 +119,26 @@ export const directWireBody = z.object({
 });
 export type DirectWireBody = z.infer<typeof directWireBody>;
 
+export const MAX_REDEMPTION_FEE_PERCENT = '10';
+/**
+ * The redemption fee (issue 14 item 4, "fee legs per settings"): a percentage of what is redeemed, taken in the
+ * token itself when the request completes (the fees account gets it; the rest leaves circulation and is what is
+ * paid out). Fixed on each request when it is made, so the member is never charged a rate they did not see.
+ */
+export const redemptionFee = z.object({ redemptionFeePercent: z.string() });
+export const redemptionFeeBody = z.object({
+  redemptionFeePercent: z
+    .string({ error: 'Enter the fee in percent' })
+    .trim()
+    .regex(/^\d{1,2}(\.\d{1,2})?$/, 'Enter the fee in percent, at most 2 decimals (e.g. 1 or 1.25)')
+    .transform(normalize)
+    .refine(
+      (v) => compare(v, MAX_REDEMPTION_FEE_PERCENT) <= 0,
+      `The fee is at most ${MAX_REDEMPTION_FEE_PERCENT} percent`,
+    ),
+});
+export type RedemptionFeeBody = z.infer<typeof redemptionFeeBody>;
+
 /** The platform's deposit addresses: Bitcoin, and Ethereum (which ERC-20 tokens such as USDT use too). */
 export const masterWallets = z.object({ masterWalletBTC: z.string(), masterWalletETH: z.string() });
 export const masterWalletsBody = z.object({
@@ -143,6 +163,7 @@ export const adminSettings = z.object({
   maintenance: z.boolean(),
   ...bankDetails.shape,
   ...directWire.shape,
+  ...redemptionFee.shape,
   ...masterWallets.shape,
 });
 export type AdminSettings = z.infer<typeof adminSettings>;

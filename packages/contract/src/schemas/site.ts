@@ -1,7 +1,7 @@
 import { messages } from '../messages.ts';
 import { z } from '../zod.ts';
 import { email } from './common.ts';
-import { bankDetails, directWire } from './settings-admin.ts';
+import { bankDetails, directWire, redemptionFee } from './settings-admin.ts';
 
 /** Contact and FAQ inquiry forms and the footer newsletter field (fields are ours: the spec does not list them). */
 export const contactBody = z.object({
@@ -33,6 +33,8 @@ export const settings = z.object({
   /** Where members pay a direct wire or Zelle (spec 2 §3 bank detail; null until an owner sets it), its fee, its days. */
   ...bankDetails.shape,
   ...directWire.shape,
+  /** The redemption fee in percent ('0.5'), shown on the redeem forms before the member asks. */
+  ...redemptionFee.shape,
 });
 export type Settings = z.infer<typeof settings>;
 

@@ -40,17 +40,19 @@ export function stepsOf(r: Pick<AdminRedemption, 'method' | 'status' | 'payoutRe
   if (r.status === 'accepted' && r.method === 'directWire')
     return { step: { action: 'paid', label: 'Mark paid' }, reject: true };
   // Accepted by a second administrator (above the threshold) and not paid out yet, or a payout that failed.
+  // Rejecting is offered only while no payout can have been made: none asked, or COINQVEST refused it (FAILED:
+  // no answer came, it may have paid; the server refuses a rejection then too).
   if (r.status === 'accepted' && r.method === 'crypto' && !r.payoutRef)
     return {
-      step: { action: 'retry', label: r.payoutStatus === 'FAILED' ? 'Retry payout' : 'Pay out' },
-      reject: true,
+      step: { action: 'retry', label: r.payoutStatus ? 'Retry payout' : 'Pay out' },
+      reject: r.payoutStatus === null || r.payoutStatus === 'REFUSED',
     };
   return { step: null, reject: false };
 }
 
 /** A request an operator still has to act on. */
 export const isOpen = (r: Pick<AdminRedemption, 'method' | 'status' | 'payoutRef' | 'payoutStatus'>) =>
-  stepsOf(r).reject;
+  stepsOf(r).step !== null;
 
 /** Words for the target account's and the redeem address's fields (spec 2 §4 Target-network forms, §5). */
 const FIELD_LABELS: Record<string, string> = {

@@ -1,3 +1,4 @@
+import { isPositive } from '@vault/contract/money';
 import { actionWaiting } from '@vault/contract/schemas/maker-checker';
 import {
   type AdminRedemption,
@@ -61,13 +62,24 @@ function confirmation(step: RedemptionStep, r: AdminRedemption) {
   switch (step.action) {
     case 'approve':
       return r.method === 'crypto'
-        ? `COINQVEST is asked now to pay ${formatUsd(r.usdValue)} out to the ${r.targetNetwork ?? ''} account above. Once it takes the payout, ${what} leave circulation and the member is told the request is approved.`
-        : `The request is accepted: pay ${formatUsd(r.usdValue)} by wire to the redeem address above, then mark it paid. The member is told it was accepted.`;
+        ? `COINQVEST is asked now to pay ${formatUsd(r.payoutUsd)} out to the ${r.targetNetwork ?? ''} account above. Once it takes the payout, ${what} leave circulation${feeNote(r)} and the member is told the request is approved.`
+        : `The request is accepted: pay ${formatUsd(r.payoutUsd)} by wire to the redeem address above, then mark it paid. The member is told it was accepted.`;
     case 'retry':
-      return `${r.payoutStatus === 'FAILED' ? 'COINQVEST did not take the payout. It is asked again' : 'COINQVEST is asked now'} to pay ${formatUsd(r.usdValue)} out to the ${r.targetNetwork ?? ''} account above; once it does, ${what} leave circulation.`;
+      return `${retryWords(r.payoutStatus)} to pay ${formatUsd(r.payoutUsd)} out to the ${r.targetNetwork ?? ''} account above, under the same payout key (COINQVEST never pays one key twice); once it does, ${what} leave circulation${feeNote(r)}.`;
     case 'paid':
-      return `Our bank paid ${formatUsd(r.usdValue)} to the redeem address above: the request completes, ${what} leave circulation and the member is told it is approved.`;
+      return `Our bank paid ${formatUsd(r.payoutUsd)} to the redeem address above: the request completes, ${what} leave circulation${feeNote(r)} and the member is told it is approved.`;
   }
+}
+
+/** The fee's share of what leaves circulation, when the request carries one. */
+const feeNote = (r: AdminRedemption) =>
+  isPositive(r.fee) ? ` (less the fee of ${formatAmount(r.fee)} ${r.token.coinSymbol}, kept as the platform's)` : '';
+
+function retryWords(state: string | null) {
+  if (state === 'REFUSED') return 'COINQVEST refused the payout. It is asked again';
+  if (state === 'FAILED') return 'COINQVEST did not answer: it may have paid. It is asked again';
+  if (state === 'REQUESTING') return 'A payout was being asked for and did not finish. It is asked again';
+  return 'COINQVEST is asked now';
 }
 
 /** A field list inside a fact (the target account, the redeem address). */
@@ -170,6 +182,7 @@ function RedemptionBody({
     ],
     ['Tokens', `${formatAmount(r.amount)} ${symbol} (${r.token.name})`],
     ['USD value', `${formatUsd(r.usdValue)} (at the price when the request was made)`],
+    ['Fee', `${formatAmount(r.fee)} ${symbol}: pays out ${formatUsd(r.payoutUsd)}`],
     ['Method', methodLine(r)],
     [r.method === 'crypto' ? 'Target account' : 'Redeem address', <Fields key="target" rows={target} />],
     [
@@ -185,7 +198,7 @@ function RedemptionBody({
     [
       'Payout state',
       r.payoutStatus ? (
-        <Badge key="payout" tone={r.payoutStatus === 'FAILED' ? 'danger' : 'neutral'}>
+        <Badge key="payout" tone={r.payoutStatus === 'FAILED' || r.payoutStatus === 'REFUSED' ? 'danger' : 'neutral'}>
           {r.payoutStatus}
         </Badge>
       ) : (

@@ -15,8 +15,8 @@ export function useAdminSettings() {
   });
 }
 
-/** PUT one section (`bank-details`, `direct-wire`, `master-wallets`); the answer is every setting as saved. */
-export function useSaveSection(section: 'bank-details' | 'direct-wire' | 'master-wallets') {
+/** PUT one section; the answer is every setting as saved. */
+export function useSaveSection(section: 'bank-details' | 'direct-wire' | 'redemption-fee' | 'master-wallets') {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: unknown) => api(`admin/settings/${section}`, adminSettingsUpdated, { method: 'PUT', body }),

@@ -4,6 +4,7 @@ import {
   bankDetailsBody,
   directWireBody,
   masterWalletsBody,
+  redemptionFeeBody,
 } from '@vault/contract/schemas/settings-admin';
 import { Button } from '@vault/ui/button';
 import { errorText } from '@vault/ui/error-text';
@@ -59,6 +60,12 @@ const SECTIONS: Record<SectionName, { title: string; description: string; saveLa
     title: 'Direct wire',
     description: 'The fee added to a direct wire, and the days members have to remit it (the due date they see).',
     saveLabel: 'Save direct wire',
+  },
+  'redemption-fee': {
+    title: 'Redemption fee',
+    description:
+      'A percentage of what members redeem, kept in the token when a request completes; the rest is paid out. Members see it before they ask; each request keeps the rate it was made at.',
+    saveLabel: 'Save redemption fee',
   },
   'master-wallets': {
     title: 'Master wallets',
@@ -232,6 +239,26 @@ export function DirectWireForm({ settings, mayManage }: { settings: AdminSetting
     >
       <Field {...f} name="directWireFee" label="Fee (USD)" inputMode="decimal" />
       <Field {...f} name="directWireExpiryDays" label="Days to remit" inputMode="numeric" />
+    </SectionForm>
+  );
+}
+
+/** The redemption fee, in percent (0 to 10). */
+export function RedemptionFeeForm({ settings, mayManage }: { settings: AdminSettings; mayManage: boolean }) {
+  const form = useForm({
+    resolver: zodResolver(redemptionFeeBody),
+    defaultValues: { redemptionFeePercent: settings.redemptionFeePercent } as never,
+  });
+  const f = { register: form.register, errors: form.formState.errors };
+  return (
+    <SectionForm
+      section="redemption-fee"
+      form={form}
+      mayManage={mayManage}
+      className="space-y-4"
+      fieldsClassName="grid gap-4 sm:grid-cols-2"
+    >
+      <Field {...f} name="redemptionFeePercent" label="Fee (percent)" inputMode="decimal" />
     </SectionForm>
   );
 }

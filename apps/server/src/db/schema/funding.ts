@@ -233,6 +233,11 @@ export const redemptions = pgTable(
     amount: numeric('amount', { precision: 38, scale: 8 }).notNull(),
     rate: numeric('rate', { precision: 30, scale: 8 }).notNull(),
     usdValue: numeric('usd_value', { precision: 38, scale: 2 }).notNull(),
+    /**
+     * The redemption fee in the asset's units (settings redemptionFeePercent when the request was made): on
+     * completion it goes to the fees account and the rest leaves circulation; the payout is worth the rest.
+     */
+    fee: numeric('fee', { precision: 38, scale: 8 }).notNull().default('0'),
     targetNetwork: text('target_network'),
     targetAccount: jsonb('target_account'),
     targetAsset: text('target_asset'),
@@ -259,5 +264,6 @@ export const redemptions = pgTable(
     index('redemptions_user_idx').on(t.userId, t.createdAt),
     index('redemptions_status_idx').on(t.status, t.expiresAt),
     check('redemptions_amount_positive', sql`${t.amount} > 0`),
+    check('redemptions_fee_within_amount', sql`${t.fee} >= 0 and ${t.fee} < ${t.amount}`),
   ],
 );

@@ -90,9 +90,12 @@ export async function pricesOf(q: Queryable, symbols: string[]): Promise<Map<str
  * Whether the ledger tracks acquisition lots for `symbol`: asset and legacy (sdira) tokens, which are
  * redeemable 1 year and 1 day after they were acquired. Pass the ledger's transaction as `q`.
  */
+/** Asset and legacy (sdira) tokens keep lots: they are redeemable only 1 year and 1 day after acquisition. */
+export const isLotTrackedType = (type: TokenRow['type']) => type === 'asset' || type === 'sdira';
+
 export async function isLotTracked(q: Queryable, symbol: string): Promise<boolean> {
   const found = await lookupAsset(q, symbol);
-  return found?.kind === 'token' && (found.type === 'asset' || found.type === 'sdira');
+  return found?.kind === 'token' && isLotTrackedType(found.type);
 }
 // The ledger asks this rule for every movement, without importing the catalogue (it imports no module).
 registerLotRule(isLotTracked);

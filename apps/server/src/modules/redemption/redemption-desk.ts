@@ -1,20 +1,20 @@
 import { redeemableOn } from '@vault/contract/holding-period';
 import { fillMessage, messages } from '@vault/contract/messages';
-import { normalize } from '@vault/contract/money';
-import { and, count, desc, eq, lt, sql } from 'drizzle-orm';
+import { compare, normalize } from '@vault/contract/money';
+import { and, count, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Context } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { redemptions } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
-import { holdingsOf, type Ledger, readHoldings } from '../../ledger/index.ts';
-import type { CoinqvestClient } from '../../providers/coinqvest/adapter.ts';
+import { fees, holdingsOf, type Ledger, readHoldings } from '../../ledger/index.ts';
+import { type CoinqvestClient, CoinqvestError } from '../../providers/coinqvest/adapter.ts';
 import { audit } from '../admin/audit.ts';
 import { type MakerCheckerService, waitingFor } from '../admin/maker-checker.ts';
 import type { User } from '../auth/sessions.ts';
-import { type CatalogueService, isLotTracked } from '../catalogue/service.ts';
+import { type CatalogueService, isLotTrackedType } from '../catalogue/service.ts';
 import { findLiveById, partiesByIds } from '../members/accounts.ts';
 import type { NotificationService } from '../notifications/service.ts';
-import { moveRedemption, type RedemptionRow, redemptionById, toRedemption } from './redemptions.ts';
+import { moveRedemption, payoutUsd, type RedemptionRow, redemptionById, toRedemption } from './redemptions.ts';
 
 type Deps = {
   ledger: Ledger;
@@ -28,6 +28,8 @@ type Deps = {
 const decided = () => conflict(messages.holdAlreadyResolved, 'REQUEST_DECIDED');
 /** COINQVEST pays from our USD wallet there. */
 const PAYOUT_SOURCE = 'USD';
+/** How long a payout claim holds before another approval may take it over (a call times out in 15 s). */
+const PAYOUT_CLAIM_MS = 120_000;
 
 /**
  * The back office's redemption desk (issue 14 item 4, decision 0014). Approve: a wire request becomes
@@ -53,45 +55,60 @@ export function redemptionDesk(ctx: Context, deps: Deps) {
   };
   const ok = <T>(message: string, data: T) => ({ status: 200 as const, body: { message, data } });
 
-  /** The member's lots of `asset` now, oldest first, each with the day it can be redeemed. */
-  async function lotsOf(userId: string, asset: string) {
-    if (!(await isLotTracked(db, asset))) return null;
-    const { rows } = await db.execute<{ h: string }>(sql`select (${holdingsOf(userId)})::text as h`);
-    return readHoldings(JSON.parse(rows[0]!.h))
-      .lots.filter((l) => l.asset === asset)
-      .map((l) => ({
-        remaining: l.remaining,
-        acquiredAt: l.acquiredAt.toISOString(),
-        redeemableOn: redeemableOn(l.acquiredAt).toISOString(),
-      }));
-  }
-
-  async function view(row: RedemptionRow) {
-    const [{ tokens }, [member], lots] = await Promise.all([
+  /**
+   * Each row's member and their lots of its asset now (oldest first, each with the day it can be redeemed;
+   * null for tokens without a holding period): one statement for every member of the page.
+   */
+  async function views(rows: RedemptionRow[]) {
+    const userIds = [...new Set(rows.map((r) => r.userId))];
+    const [{ tokens }, parties, holdings] = await Promise.all([
       catalogue.snapshot(),
-      partiesByIds(db, [row.userId]),
-      lotsOf(row.userId, row.asset),
+      partiesByIds(db, userIds),
+      userIds.length === 0
+        ? { rows: [] }
+        : db.execute<{ id: string; h: string }>(
+            sql`select u.id, (${holdingsOf(sql`u.id`)})::text as h
+              from unnest(array[${sql.join(userIds, sql`, `)}]::uuid[]) as u(id)`,
+          ),
     ]);
-    return {
-      ...toRedemption(
-        row,
-        tokens.find((t) => t.coinSymbol === row.asset),
-      ),
-      member: member ? { _id: member.id, name: member.name, email: member.email } : null,
-      targetAccount: (row.targetAccount ?? null) as Record<string, unknown> | null,
-      redeemAddress: (row.redeemAddress ?? null) as Record<string, unknown> | null,
-      payoutRef: row.payoutRef,
-      payoutStatus: row.payoutStatus,
-      lots,
-    };
+    const tracked = new Set(tokens.filter((t) => isLotTrackedType(t.type)).map((t) => t.coinSymbol));
+    const lotsBy = new Map(holdings.rows.map((r) => [r.id, readHoldings(JSON.parse(r.h)).lots]));
+    const memberBy = new Map(parties.map((p) => [p.id, p]));
+    return rows.map((row) => {
+      const member = memberBy.get(row.userId);
+      const lots = tracked.has(row.asset)
+        ? (lotsBy.get(row.userId) ?? [])
+            .filter((l) => l.asset === row.asset)
+            .map((l) => ({
+              remaining: l.remaining,
+              acquiredAt: l.acquiredAt.toISOString(),
+              redeemableOn: redeemableOn(l.acquiredAt).toISOString(),
+            }))
+        : null;
+      return {
+        ...toRedemption(
+          row,
+          tokens.find((t) => t.coinSymbol === row.asset),
+        ),
+        member: member ? { _id: member.id, name: member.name, email: member.email } : null,
+        targetAccount: (row.targetAccount ?? null) as Record<string, unknown> | null,
+        redeemAddress: (row.redeemAddress ?? null) as Record<string, unknown> | null,
+        payoutRef: row.payoutRef,
+        payoutStatus: row.payoutStatus,
+        lots,
+      };
+    });
   }
+  const view = async (row: RedemptionRow) => (await views([row]))[0]!;
 
   /** Accepted → completed: the hold committed to the treasury, in one transaction with the guarded move. */
   async function complete(actor: User, row: RedemptionRow, payout: { payoutRef?: string; payoutStatus?: string }) {
     const done = await ledger.transact(async (tx) => {
       const moved = await moveRedemption(tx.db, row.id, ['accepted'], { status: 'completed', ...payout });
       if (!moved) throw decided();
-      const { entryId } = await tx.commitHold(row.holdId, undefined, actor.id);
+      // The fee fixed on the request goes to the fees account; the rest leaves circulation.
+      const fee = compare(row.fee, '0') > 0 ? { to: fees, amount: row.fee } : undefined;
+      const { entryId } = await tx.commitHold(row.holdId, undefined, actor.id, { fee });
       const [final] = await tx.db.update(redemptions).set({ entryId }).where(eq(redemptions.id, row.id)).returning();
       await audit(tx.db, actor, 'redemption.complete', row.id, { entryId, ...payout });
       return final!;
@@ -139,7 +156,7 @@ export function redemptionDesk(ctx: Context, deps: Deps) {
           .offset((page - 1) * limit),
         db.select({ n: count() }).from(redemptions).where(where),
       ]);
-      return { data: await Promise.all(rows.map(view)), total: total?.n ?? 0, page, limit };
+      return { data: await views(rows), total: total?.n ?? 0, page, limit };
     },
 
     /**
@@ -181,23 +198,46 @@ export function redemptionDesk(ctx: Context, deps: Deps) {
         return ok('Accepted: pay the wire, then mark it paid.', await view(accepted));
       }
       if (!deps.payouts) throw new AppError(503, 'PROVIDER_UNAVAILABLE', messages.providerUnavailable);
+      // One caller at a time asks COINQVEST: the claim (REQUESTING) is taken by a guarded update, so two
+      // approvals at once cannot both pay. A claim left by a process that stopped mid-call may be taken again
+      // after PAYOUT_CLAIM_MS; every attempt of a request carries the same Idempotency-Key.
+      const [claimed] = await db
+        .update(redemptions)
+        .set({ payoutStatus: 'REQUESTING', updatedAt: new Date() })
+        .where(
+          and(
+            eq(redemptions.id, id),
+            eq(redemptions.status, 'accepted'),
+            isNull(redemptions.payoutRef),
+            sql`(${redemptions.payoutStatus} is null or ${redemptions.payoutStatus} in ('FAILED', 'REFUSED')
+              or (${redemptions.payoutStatus} = 'REQUESTING' and ${redemptions.updatedAt} < now() - make_interval(secs => ${PAYOUT_CLAIM_MS / 1000})))`,
+          ),
+        )
+        .returning();
+      if (!claimed) throw decided();
       let payout: { id: string; state: string };
       try {
-        payout = await deps.payouts.createWithdrawal({
-          sourceAsset: PAYOUT_SOURCE,
-          sourceAmount: normalize(accepted.usdValue),
-          targetNetwork: accepted.targetNetwork!,
-          targetAccount: (accepted.targetAccount ?? {}) as Record<string, unknown>,
-        });
+        payout = await deps.payouts.createWithdrawal(
+          {
+            sourceAsset: PAYOUT_SOURCE,
+            sourceAmount: payoutUsd(claimed),
+            targetNetwork: claimed.targetNetwork!,
+            targetAccount: (claimed.targetAccount ?? {}) as Record<string, unknown>,
+          },
+          `redemption:${id}`,
+        );
       } catch (error) {
         ctx.log.warn({ redemptionId: id, err: error }, 'coinqvest: payout refused or unreachable');
+        // REFUSED: COINQVEST answered no (4xx), nothing was paid, so the request may still be rejected.
+        // FAILED: no answer; it may have paid, so only a retry (same key) may follow, never a rejection.
+        const refused = error instanceof CoinqvestError && error.kind === 'invalid';
         await db
           .update(redemptions)
-          .set({ payoutStatus: 'FAILED', updatedAt: new Date() })
+          .set({ payoutStatus: refused ? 'REFUSED' : 'FAILED', updatedAt: new Date() })
           .where(eq(redemptions.id, id));
         throw new AppError(503, 'PROVIDER_UNAVAILABLE', messages.providerUnavailable);
       }
-      const done = await complete(actor, accepted, { payoutRef: payout.id, payoutStatus: payout.state });
+      const done = await complete(actor, claimed, { payoutRef: payout.id, payoutStatus: payout.state });
       return ok('Approved and paid out.', await view(done));
     },
 
@@ -210,18 +250,23 @@ export function redemptionDesk(ctx: Context, deps: Deps) {
       return ok('Marked paid.', await view(done));
     },
 
-    /** Reject with a reason: the hold is released (pending, or accepted before any payout was asked). */
+    /**
+     * Reject with a reason: the hold is released (pending, or accepted while no payout can have been made: none
+     * asked, or COINQVEST refused it). The condition is in the guarded update, so a payout claimed at the same
+     * moment and a rejection cannot both happen.
+     */
     async reject(actor: User, id: string, reason: string) {
       const row = await redemptionById(db, id);
       if (!row) throw notFound();
-      if (row.payoutRef) throw decided();
       const done = await ledger.transact(async (tx) => {
-        const moved = await moveRedemption(tx.db, id, ['pending', 'accepted'], {
-          status: 'rejected',
-          rejectionReason: reason,
-          decidedBy: actor.id,
-          decidedAt: new Date(),
-        });
+        const unpaid = sql`${redemptions.payoutRef} is null and (${redemptions.payoutStatus} is null or ${redemptions.payoutStatus} = 'REFUSED')`;
+        const moved = await moveRedemption(
+          tx.db,
+          id,
+          ['pending', 'accepted'],
+          { status: 'rejected', rejectionReason: reason, decidedBy: actor.id, decidedAt: new Date() },
+          unpaid,
+        );
         if (!moved) throw decided();
         await tx.releaseHold(row.holdId, actor.id);
         await audit(tx.db, actor, 'redemption.reject', id, { reason });

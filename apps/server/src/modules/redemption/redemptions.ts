@@ -1,16 +1,36 @@
 import { redemption as redeemable } from '@vault/contract/holding-period';
 import { fillMessage, messages } from '@vault/contract/messages';
 import { add, compare, multiply, normalize, subtract } from '@vault/contract/money';
-import type { CryptoRedeemBody, DirectWireRedeemBody, Redemption } from '@vault/contract/schemas/redemption';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import {
+  type CryptoRedeemBody,
+  type DirectWireRedeemBody,
+  overBalance,
+  type Redemption,
+  redeemFigures,
+} from '@vault/contract/schemas/redemption';
+import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Context } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { redemptions } from '../../db/schema.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
-import { holdingsOf, isLedgerError, type Ledger, type LedgerTx, readHoldings } from '../../ledger/index.ts';
+import {
+  holdingsOf,
+  isLedgerError,
+  type Ledger,
+  LedgerError,
+  type LedgerTx,
+  readHoldings,
+} from '../../ledger/index.ts';
 import { newId } from '../../lib/ids.ts';
 import type { User } from '../auth/sessions.ts';
-import { assertFitsDecimals, type CatalogueService, pricesOf, type TokenRow } from '../catalogue/service.ts';
+import {
+  assertFitsDecimals,
+  type CatalogueService,
+  isLotTrackedType,
+  pricesOf,
+  type TokenRow,
+} from '../catalogue/service.ts';
+import type { SettingsService } from '../settings/service.ts';
 import { redeemAddressOf, toRedeemAddress } from './redeem-addresses.ts';
 
 /**
@@ -26,6 +46,10 @@ type Idempotency = { key: string; requestHash: string };
 
 /** A request nobody decided in this many days expires (its hold released): the written policy. */
 export const REDEEM_EXPIRY_DAYS = 30;
+
+/** What the payout is worth: the amount less the fee, at the request's price, to the cent. */
+export const payoutUsd = (row: Pick<RedemptionRow, 'amount' | 'fee' | 'rate'>) =>
+  multiply(subtract(row.amount, row.fee), row.rate, 2);
 
 /** How a row reads in the member's history and the back office (spec 2 §3 Redeem history row). */
 export function toRedemption(row: RedemptionRow, token: TokenRow | undefined): Redemption {
@@ -46,6 +70,8 @@ export function toRedemption(row: RedemptionRow, token: TokenRow | undefined): R
     rejectionReason: row.rejectionReason,
     amount: normalize(row.amount),
     usdValue: normalize(row.usdValue),
+    fee: normalize(row.fee),
+    payoutUsd: payoutUsd(row),
     targetNetwork: row.targetNetwork,
     streetAddress:
       row.method === 'directWire'
@@ -56,9 +82,12 @@ export function toRedemption(row: RedemptionRow, token: TokenRow | undefined): R
   };
 }
 
-export function redemptionService(ctx: Context, deps: { ledger: Ledger; catalogue: CatalogueService }) {
+export function redemptionService(
+  ctx: Context,
+  deps: { ledger: Ledger; catalogue: CatalogueService; settings: SettingsService },
+) {
   const { db } = ctx;
-  const { ledger, catalogue } = deps;
+  const { ledger, catalogue, settings } = deps;
 
   /** A native token by `_id` or coinSymbol, with what it says about redeeming it. */
   async function tokenOf(ref: string) {
@@ -75,7 +104,7 @@ export function redemptionService(ctx: Context, deps: { ledger: Ledger; catalogu
    * redeemable now and when the next lot qualifies.
    */
   async function assertMatured(tx: LedgerTx, me: User, token: TokenRow, amount: string) {
-    if (token.type !== 'asset' && token.type !== 'sdira') return;
+    if (!isLotTrackedType(token.type)) return;
     const { rows } = await tx.db.execute<{ h: string }>(sql`select (${holdingsOf(me.id)})::text as h`);
     const { balances, held, lots } = readHoldings(JSON.parse(rows[0]!.h));
     const asset = token.coinSymbol;
@@ -107,8 +136,10 @@ export function redemptionService(ctx: Context, deps: { ledger: Ledger; catalogu
     if (input.method === 'crypto' && (me.type === 'sdira' || token.type === 'sdira'))
       throw badRequest(messages.redeemSdiraDirectWire, 'SDIRA_DIRECT_WIRE');
     assertFitsDecimals(token, input.amount);
-    const rate = (await pricesOf(db, [token.coinSymbol])).get(token.coinSymbol);
+    const [prices, { redemptionFeePercent }] = await Promise.all([pricesOf(db, [token.coinSymbol]), settings.all()]);
+    const rate = prices.get(token.coinSymbol);
     if (!rate) throw badRequest(messages.redeemNotRedeemable, 'NOT_REDEEMABLE');
+    const { fee } = redeemFigures(input.amount, rate, redemptionFeePercent, token.decimals);
     const expiresAt = new Date(Date.now() + REDEEM_EXPIRY_DAYS * 24 * 60 * 60 * 1000);
     try {
       return await ledger.transact(
@@ -121,6 +152,10 @@ export function redemptionService(ctx: Context, deps: { ledger: Ledger; catalogu
             // A self-directed member's redeem is their Legacy Redeem (spec 2 §4 titles).
             metadata: { logType: me.type === 'sdira' ? 'legacyWithdrawDeposit' : 'withdraw' },
           });
+          // A COINQVEST redeem must leave something (spec 2 §5): read after the hold, which locked the account.
+          const left = (await tx.balances(me.id, [token.coinSymbol]))[token.coinSymbol] ?? '0';
+          if (overBalance(input.method, input.amount, add(left, input.amount)))
+            throw new LedgerError('INSUFFICIENT_BALANCE', 'a COINQVEST redeem must leave a balance');
           await assertMatured(tx, me, token, input.amount);
           const [row] = await tx.db
             .insert(redemptions)
@@ -132,6 +167,7 @@ export function redemptionService(ctx: Context, deps: { ledger: Ledger; catalogu
               amount: input.amount,
               rate,
               usdValue: multiply(input.amount, rate, 2),
+              fee,
               targetNetwork: input.targetNetwork,
               targetAccount: input.targetAccount,
               targetAsset: input.targetAsset,
@@ -228,19 +264,20 @@ export async function redemptionById(q: Q, id: string) {
 }
 
 /**
- * Moves a request from one of `from` to `to` with `set`, only if it is still in one of `from`: the one
- * statement that lets exactly one of two decisions (or a decision and the expiry job) go on.
+ * Moves a request from one of `from` to `to` with `set`, only if it is still in one of `from` (and `when`
+ * holds): the one statement that lets exactly one of two decisions (or a decision and the expiry job) go on.
  */
 export async function moveRedemption(
   q: Q,
   id: string,
   from: RedemptionRow['status'][],
   set: Partial<RedemptionRow> & { status: RedemptionRow['status'] },
+  when?: SQL,
 ) {
   const [row] = await q
     .update(redemptions)
     .set({ ...set, updatedAt: new Date() })
-    .where(and(eq(redemptions.id, id), sql`${redemptions.status} in ${from}`))
+    .where(and(eq(redemptions.id, id), sql`${redemptions.status} in ${from}`, when))
     .returning();
   return row;
 }

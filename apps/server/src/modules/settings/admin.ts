@@ -3,6 +3,7 @@ import type {
   BankDetailsBody,
   DirectWireBody,
   MasterWalletsBody,
+  RedemptionFeeBody,
 } from '@vault/contract/schemas/settings-admin';
 import type { Settings } from '@vault/contract/schemas/site';
 import type { User } from '../auth/sessions.ts';
@@ -16,6 +17,7 @@ const pick = (all: Settings): AdminSettings => ({
   directWireInternationalAccount: all.directWireInternationalAccount,
   directWireFee: all.directWireFee,
   directWireExpiryDays: all.directWireExpiryDays,
+  redemptionFeePercent: all.redemptionFeePercent,
   masterWalletBTC: all.masterWalletBTC,
   masterWalletETH: all.masterWalletETH,
 });
@@ -38,6 +40,7 @@ export function settingsAdminService(settings: SettingsService) {
     view: async () => ({ data: pick(await settings.all()) }),
     bankDetails: (actor: User, body: BankDetailsBody) => change(actor, 'settings.bankDetails', body),
     directWire: (actor: User, body: DirectWireBody) => change(actor, 'settings.directWire', body),
+    redemptionFee: (actor: User, body: RedemptionFeeBody) => change(actor, 'settings.redemptionFee', body),
     // The coins' deposit addresses (what members' crypto wallets show) change with the master wallets.
     masterWallets: (actor: User, body: MasterWalletsBody) =>
       change(actor, 'settings.masterWallets', body, (tx) =>

@@ -5,6 +5,7 @@ import {
   bankDetailsBody,
   directWireBody,
   masterWalletsBody,
+  redemptionFeeBody,
 } from '@vault/contract/schemas/settings-admin';
 import { maintenanceResponse, settings } from '@vault/contract/schemas/site';
 import type { FastifyInstance } from 'fastify';
@@ -73,6 +74,21 @@ export function settingsRoutes(app: FastifyInstance, service: SettingsService) {
       },
     },
     (req) => admin.directWire(caller(req).user, req.body),
+  );
+  r.put(
+    '/api/admin/settings/redemption-fee',
+    {
+      config: needs('settings.manage'),
+      schema: {
+        tags: adminTags,
+        summary:
+          'The redemption fee in percent (0 to 10, 2 decimals), taken in the redeemed token when a request ' +
+          'completes; each request keeps the rate it was made at; audited',
+        body: redemptionFeeBody,
+        response: saved,
+      },
+    },
+    (req) => admin.redemptionFee(caller(req).user, req.body),
   );
   r.put(
     '/api/admin/settings/master-wallets',

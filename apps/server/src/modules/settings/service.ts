@@ -31,6 +31,8 @@ export const DEFAULT_SETTINGS: Settings = {
   directWireFee: '0',
   // Spec 2 §9: a direct wire's funds must be remitted within 3 days.
   directWireExpiryDays: 3,
+  // Issue 14: no redemption fee until an owner sets one.
+  redemptionFeePercent: '0',
 };
 
 /**

@@ -119,7 +119,13 @@ export function createCoinqvestClient(options: CoinqvestOptions) {
   const now = options.now ?? Date.now;
   const timeoutMs = options.timeoutMs ?? 15_000;
 
-  async function call<T>(method: 'GET' | 'POST', path: string, schema: z.ZodType<T>, params?: object): Promise<T> {
+  async function call<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    schema: z.ZodType<T>,
+    params?: object,
+    extraHeaders: Record<string, string> = {},
+  ): Promise<T> {
     const body = method === 'GET' || params === undefined ? '' : JSON.stringify(params);
     const query =
       method === 'GET' && params ? `?${new URLSearchParams(params as Record<string, string>).toString()}` : '';
@@ -131,6 +137,7 @@ export function createCoinqvestClient(options: CoinqvestOptions) {
           Accept: 'application/json',
           ...(body ? { 'Content-Type': 'application/json; charset=UTF-8' } : {}),
           ...digestHeaders(options.key, options.secret, path, method, body, now()),
+          ...extraHeaders,
         },
         body: body || undefined,
         signal: AbortSignal.timeout(timeoutMs),
@@ -188,15 +195,20 @@ export function createCoinqvestClient(options: CoinqvestOptions) {
     },
     /**
      * POST /withdrawal (the SDKs' examples): `sourceAmount` of `sourceAsset` from our account at COINQVEST to
-     * the target network's account (a decimal string, as the Ruby SDK sends it).
+     * the target network's account (a decimal string, as the Ruby SDK sends it). `idempotencyKey`, the same on
+     * every retry of one payout, goes in an Idempotency-Key header: the sandbox answers a repeated key with the
+     * withdrawal it already made, and the desk never retries with a new one.
      */
-    async createWithdrawal(input: {
-      sourceAsset: string;
-      sourceAmount: string;
-      targetNetwork: string;
-      targetAccount: Record<string, unknown>;
-    }) {
-      return call('POST', '/withdrawal', withdrawalAnswer, input);
+    async createWithdrawal(
+      input: {
+        sourceAsset: string;
+        sourceAmount: string;
+        targetNetwork: string;
+        targetAccount: Record<string, unknown>;
+      },
+      idempotencyKey: string,
+    ) {
+      return call('POST', '/withdrawal', withdrawalAnswer, input, { 'Idempotency-Key': idempotencyKey });
     },
     /** GET /networks: where a withdrawal can go. */
     async networks() {

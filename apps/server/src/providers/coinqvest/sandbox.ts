@@ -76,7 +76,12 @@ type Deposit = {
   amount: string;
   createdAt: string;
 };
-type Withdrawal = z.infer<typeof withdrawalBody> & { id: string; state: string; createdAt: string };
+type Withdrawal = z.infer<typeof withdrawalBody> & {
+  id: string;
+  state: string;
+  createdAt: string;
+  idempotencyKey?: string;
+};
 type Address = { id: string; network: string; address: string; memo: string; customerId: string; createdAt: string };
 type State = {
   customers: Record<string, Customer>;
@@ -366,17 +371,30 @@ export function createCoinqvestSandbox(options: SandboxOptions) {
 
     app.get('/networks', signed, async () => ({ networks: NETWORKS }));
 
-    // A payout from the account's wallet to a target account; kept, answered PENDING as the API does.
+    // A payout from the account's wallet to a target account; kept, answered PENDING as the API does. A
+    // repeated Idempotency-Key gets the withdrawal it made (the same body) or 409 (another body): never two payouts.
     app.post('/withdrawal', signed, async (request, reply) => {
       const parsed = withdrawalBody.safeParse(request.body);
       if (!parsed.success) return refuse(reply, 400, errorsOf(parsed.error));
       if (!NETWORKS.some((n) => n.code === parsed.data.targetNetwork))
         return refuse(reply, 400, ['targetNetwork: unknown network']);
+      const header = request.headers['idempotency-key'];
+      const idempotencyKey = typeof header === 'string' && header !== '' ? header.slice(0, 200) : undefined;
+      const earlier = idempotencyKey
+        ? Object.values(state.withdrawals).find((w) => w.idempotencyKey === idempotencyKey)
+        : undefined;
+      if (earlier) {
+        const { id, state: st, createdAt, idempotencyKey: _, ...body } = earlier;
+        if (JSON.stringify(body) !== JSON.stringify(parsed.data))
+          return refuse(reply, 409, ['Idempotency-Key: used with another request']);
+        return { withdrawalId: id, state: st };
+      }
       const w: Withdrawal = {
         id: newId('wd_'),
         ...parsed.data,
         state: 'PENDING',
         createdAt: new Date(now()).toISOString(),
+        ...(idempotencyKey ? { idempotencyKey } : {}),
       };
       state.withdrawals[w.id] = w;
       save();

@@ -1,5 +1,4 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ErrorCode } from '@vault/contract/errors';
 import type { CryptoRedeemBody, RedeemNetwork, Redemption } from '@vault/contract/schemas/redemption';
 import type { NativeWallet } from '@vault/contract/schemas/wallet';
 import { STELLAR_MEMO_TYPES, TARGET_ACCOUNT_FIELDS, type TargetNetwork } from '@vault/contract/target-accounts';
@@ -9,14 +8,18 @@ import { FieldError, inputClass, labelClass } from '@vault/ui/field';
 import { LoadError } from '@vault/ui/load-error';
 import { useId, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { useNavigate } from 'react-router';
-import { showServerError } from '../../lib/form-errors';
-import { grouped, usd } from '../../lib/money-format';
 import { useMoneyConfirm } from '../../lib/money-post';
 import { WALLET_QUERY_ROOT } from '../../lib/wallet-data';
 import { useRedeemNetworks } from './queries';
 import { ADDRESS_LABEL, emptyAccount, FIELD_TEXT, knownNetworks, type TargetField } from './redeem-options';
-import { ConfirmRedeem, RedeemDone, type SummaryLine, TokenAmountFields, usdOf } from './redeem-parts';
+import {
+  ConfirmRedeem,
+  RedeemDone,
+  type SummaryLine,
+  TokenAmountFields,
+  useAmountLines,
+  useRedeemRefused,
+} from './redeem-parts';
 import { cryptoRedeemResolver, type CryptoRedeemValues as Values } from './redeem-resolvers';
 
 type Pending = { body: CryptoRedeemBody; network: RedeemNetwork };
@@ -28,7 +31,6 @@ type Pending = { body: CryptoRedeemBody; network: RedeemNetwork };
  */
 export function CryptoRedeemForm({ wallets, initialCoin }: { wallets: NativeWallet[]; initialCoin: string }) {
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
   const formId = useId();
   const networks = useRedeemNetworks();
   const available = knownNetworks(networks.data ?? []);
@@ -52,6 +54,11 @@ export function CryptoRedeemForm({ wallets, initialCoin }: { wallets: NativeWall
   const [dialogOpen, setDialogOpen] = useState(false);
   const [done, setDone] = useState<{ message: string; data: Redemption } | null>(null);
   const { submitting, confirm } = useMoneyConfirm();
+  const amountLines = useAmountLines();
+  const refused = useRedeemRefused(form.setError, () => {
+    setDialogOpen(false);
+    setPending(null);
+  });
 
   const onRedeem = form.handleSubmit((body) => {
     const chosen = available.find((n) => n.code === body.targetNetwork);
@@ -72,16 +79,7 @@ export function CryptoRedeemForm({ wallets, initialCoin }: { wallets: NativeWall
         form.reset({ tokenId: pending.body.tokenId, amount: '', targetNetwork: '', targetAccount: {} });
         void queryClient.invalidateQueries({ queryKey: WALLET_QUERY_ROOT });
       },
-      refused: (error) => {
-        setDialogOpen(false);
-        setPending(null);
-        // The vault is not activated (after all): the member is told where it is explained (spec 2 §6).
-        if (error.body.code === ErrorCode.NOT_ACTIVATED) {
-          navigate('/error');
-          return;
-        }
-        showServerError(error, form.setError);
-      },
+      refused,
     });
   };
 
@@ -166,7 +164,11 @@ export function CryptoRedeemForm({ wallets, initialCoin }: { wallets: NativeWall
         method="COINQVEST"
         submitting={submitting}
         onConfirm={onConfirm}
-        lines={pending ? summary(pending, walletOf(pending.body.tokenId)) : []}
+        lines={
+          pending
+            ? summary(pending, amountLines(pending.body.amount, pending.body.tokenId, walletOf(pending.body.tokenId)))
+            : []
+        }
       />
     </>
   );
@@ -229,22 +231,13 @@ function AccountField({
   );
 }
 
-function summary(pending: Pending, wallet: NativeWallet | undefined): SummaryLine[] {
+function summary(pending: Pending, amountLines: SummaryLine[]): SummaryLine[] {
   const { body, network } = pending;
-  const value = usdOf(body.amount, wallet?.price);
   const account = Object.entries(body.targetAccount as Record<string, string | undefined>)
     .filter(([, v]) => v)
     .map(([k, v]) => ({
       term: k === 'address' ? ADDRESS_LABEL[body.targetNetwork] : FIELD_TEXT[k as TargetField].label,
       value: v,
     }));
-  return [
-    {
-      term: 'Amount',
-      value: `${wallet ? grouped(body.amount, Math.max(wallet.decimals, body.amount.split('.')[1]?.length ?? 0)) : body.amount} ${body.tokenId}`,
-    },
-    ...(value !== null ? [{ term: 'Value in USD', value: usd(value) }] : []),
-    { term: 'Network', value: network.name },
-    ...account,
-  ];
+  return [...amountLines, { term: 'Network', value: network.name }, ...account];
 }

@@ -1,5 +1,4 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ErrorCode } from '@vault/contract/errors';
 import type { RedeemAddress } from '@vault/contract/schemas/redeem-addresses';
 import type { DirectWireRedeemBody, Redemption } from '@vault/contract/schemas/redemption';
 import type { NativeWallet } from '@vault/contract/schemas/wallet';
@@ -11,13 +10,19 @@ import { LoadError } from '@vault/ui/load-error';
 import { LoadingRows } from '@vault/ui/skeleton-rows';
 import { useId, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
-import { showServerError } from '../../lib/form-errors';
-import { grouped, usd } from '../../lib/money-format';
+import { Link } from 'react-router';
 import { useMoneyConfirm } from '../../lib/money-post';
 import { WALLET_QUERY_ROOT } from '../../lib/wallet-data';
 import { useRedeemAddresses } from './queries';
-import { ConfirmRedeem, RedeemDone, type SummaryLine, TokenAmountFields, usdOf } from './redeem-parts';
+import {
+  ConfirmRedeem,
+  RedeemDone,
+  type SummaryLine,
+  TokenAmountFields,
+  usdOf,
+  useAmountLines,
+  useRedeemRefused,
+} from './redeem-parts';
 import { directWireResolver, type DirectWireValues as Values } from './redeem-resolvers';
 
 /** Where the member adds a redeem address: the remittance hub's Direct Wire Redeem Address (spec 2 §2). */
@@ -34,7 +39,6 @@ export const addressLine = (a: Pick<RedeemAddress, 'name' | 'bankName' | 'accoun
  */
 export function DirectWireRedeemForm({ wallets, initialCoin }: { wallets: NativeWallet[]; initialCoin: string }) {
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
   const formId = useId();
   const addresses = useRedeemAddresses();
   const walletsRef = useRef(wallets);
@@ -55,6 +59,11 @@ export function DirectWireRedeemForm({ wallets, initialCoin }: { wallets: Native
   const [dialogOpen, setDialogOpen] = useState(false);
   const [done, setDone] = useState<{ message: string; data: Redemption } | null>(null);
   const { submitting, confirm } = useMoneyConfirm();
+  const amountLines = useAmountLines();
+  const refused = useRedeemRefused(form.setError, () => {
+    setDialogOpen(false);
+    setPending(null);
+  });
 
   const onRedeem = form.handleSubmit((body) => {
     const address = list.find((a) => a._id === body.withdrawalAddress);
@@ -79,16 +88,7 @@ export function DirectWireRedeemForm({ wallets, initialCoin }: { wallets: Native
         setPending(null);
         void queryClient.invalidateQueries({ queryKey: WALLET_QUERY_ROOT });
       },
-      refused: (error) => {
-        setDialogOpen(false);
-        setPending(null);
-        // The vault is not activated (after all): the member is told where it is explained (spec 2 §6).
-        if (error.body.code === ErrorCode.NOT_ACTIVATED) {
-          navigate('/error');
-          return;
-        }
-        showServerError(error, form.setError);
-      },
+      refused,
     });
   };
 
@@ -188,8 +188,11 @@ export function DirectWireRedeemForm({ wallets, initialCoin }: { wallets: Native
         lines={
           pending
             ? summary(
-                pending,
-                wallets.find((w) => w.coinSymbol === pending.token),
+                amountLines(
+                  pending.amount,
+                  pending.token,
+                  wallets.find((w) => w.coinSymbol === pending.token),
+                ),
                 chosenAddress,
               )
             : []
@@ -199,17 +202,6 @@ export function DirectWireRedeemForm({ wallets, initialCoin }: { wallets: Native
   );
 }
 
-function summary(
-  body: DirectWireRedeemBody,
-  wallet: NativeWallet | undefined,
-  address: RedeemAddress | undefined,
-): SummaryLine[] {
-  return [
-    {
-      term: 'Amount',
-      value: `${wallet ? grouped(body.amount, Math.max(wallet.decimals, body.amount.split('.')[1]?.length ?? 0)) : body.amount} ${body.token}`,
-    },
-    ...(body.withdrawAmount ? [{ term: 'Value in USD', value: usd(body.withdrawAmount) }] : []),
-    ...(address ? [{ term: 'Redeem to', value: addressLine(address) }] : []),
-  ];
+function summary(amountLines: SummaryLine[], address: RedeemAddress | undefined): SummaryLine[] {
+  return [...amountLines, ...(address ? [{ term: 'Redeem to', value: addressLine(address) }] : [])];
 }

@@ -1,6 +1,6 @@
 import { fillMessage, messages } from '@vault/contract/messages';
 import { compare, isAmount, isPositive } from '@vault/contract/money';
-import type { RedeemNetwork } from '@vault/contract/schemas/redemption';
+import { overBalance, type RedeemNetwork } from '@vault/contract/schemas/redemption';
 import type { UserInfo } from '@vault/contract/schemas/user';
 import type { NativeWallet } from '@vault/contract/schemas/wallet';
 import { TARGET_ACCOUNT_FIELDS, TARGET_NETWORKS, type TargetNetwork } from '@vault/contract/target-accounts';
@@ -52,8 +52,7 @@ export function amountProblem(
 ): string | null {
   const value = amount.trim();
   if (!wallet || !isAmount(value) || !isPositive(value) || !isAmount(wallet.balance)) return null;
-  const overBalance = compare(value, wallet.balance);
-  if (rail === 'crypto' ? overBalance >= 0 : overBalance > 0) return messages.redeemInsufficientBalance;
+  if (overBalance(rail, value, wallet.balance)) return messages.redeemInsufficientBalance;
   const redeemable = wallet.redeemable;
   if (redeemable && isAmount(redeemable.amount) && compare(value, redeemable.amount) > 0) {
     return fillMessage(messages.redeemNotMatured, {

@@ -1,5 +1,6 @@
+import { ErrorCode } from '@vault/contract/errors';
 import { isAmount, isPositive, multiply } from '@vault/contract/money';
-import { REDEEM_CREDIT_TIME, type Redemption } from '@vault/contract/schemas/redemption';
+import { REDEEM_CREDIT_TIME, type Redemption, redeemFigures } from '@vault/contract/schemas/redemption';
 import type { NativeWallet } from '@vault/contract/schemas/wallet';
 import { Button, ButtonLink } from '@vault/ui/button';
 import { cardClass } from '@vault/ui/card';
@@ -7,9 +8,13 @@ import { FieldError, inputClass, labelClass } from '@vault/ui/field';
 import { LineIcon } from '@vault/ui/line-icon';
 import { Modal } from '@vault/ui/modal';
 import { type ReactNode, useEffect, useRef } from 'react';
-import type { UseFormRegisterReturn } from 'react-hook-form';
+import type { FieldValues, UseFormRegisterReturn, UseFormSetError } from 'react-hook-form';
+import { useNavigate } from 'react-router';
 import { TokenIcon } from '../../components/token-icon';
+import type { ApiError } from '../../lib/api';
+import { showServerError } from '../../lib/form-errors';
 import { grouped, usd } from '../../lib/money-format';
+import { useSettings } from '../../lib/settings';
 import { nextLotDate } from './redeem-options';
 
 /** What both redeem forms share: the token and amount fields, the confirmation dialog, the answer. */
@@ -25,6 +30,61 @@ export function usdOf(amount: string, price: string | undefined): string | null 
   } catch {
     return null;
   }
+}
+
+/** The redemption fee in percent (settings), or null while unknown. */
+function useFeePercent(): string | null {
+  return useSettings().data?.redemptionFeePercent ?? null;
+}
+
+/** The fee and the payout of `amount` of `wallet`'s token, when there is a fee and the amount is one. */
+function feeOf(amount: string, wallet: NativeWallet | undefined, feePercent: string | null) {
+  const value = amount.trim();
+  if (!wallet || !feePercent || !isPositive(feePercent) || !isAmount(value) || !isAmount(wallet.price)) return null;
+  try {
+    return { percent: feePercent, ...redeemFigures(value, wallet.price, feePercent, wallet.decimals) };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The confirmation's first lines, the same for both methods: the amount, its value, and with a fee, the fee
+ * and what is paid out.
+ */
+export function useAmountLines() {
+  const feePercent = useFeePercent();
+  return (amount: string, symbol: string, wallet: NativeWallet | undefined): SummaryLine[] => {
+    const value = usdOf(amount, wallet?.price);
+    const fee = feeOf(amount, wallet, feePercent);
+    const digits = Math.max(wallet?.decimals ?? 0, amount.split('.')[1]?.length ?? 0);
+    return [
+      { term: 'Amount', value: `${wallet ? grouped(amount, digits) : amount} ${symbol}` },
+      ...(value !== null ? [{ term: 'Value in USD', value: usd(value) }] : []),
+      ...(fee
+        ? [
+            { term: `Redemption fee (${fee.percent}%)`, value: `${grouped(fee.fee, wallet?.decimals ?? 8)} ${symbol}` },
+            { term: 'Paid out', value: usd(fee.payoutUsd) },
+          ]
+        : []),
+    ];
+  };
+}
+
+/**
+ * What both forms do with a refusal: the dialog closes; a vault not activated (after all) goes where that is
+ * explained (spec 2 §6); any other refusal shows on the form, field messages on their fields.
+ */
+export function useRedeemRefused<T extends FieldValues>(setError: UseFormSetError<T>, close: () => void) {
+  const navigate = useNavigate();
+  return (error: ApiError) => {
+    close();
+    if (error.body.code === ErrorCode.NOT_ACTIVATED) {
+      navigate('/error');
+      return;
+    }
+    showServerError(error, setError);
+  };
 }
 
 /**
@@ -58,6 +118,7 @@ export function TokenAmountFields({
     usd: `${idPrefix}-usd`,
   };
   const value = usdOf(amount, wallet?.price);
+  const fee = feeOf(amount, wallet, useFeePercent());
   return (
     <>
       <div>
@@ -112,8 +173,15 @@ export function TokenAmountFields({
             readOnly
             value={value === null ? '' : usd(value)}
             placeholder="$0.00"
+            aria-describedby={fee ? `${ids.usd}-fee` : undefined}
             className={`${inputClass} read-only:bg-sunken read-only:text-ink-muted`}
           />
+          {fee && wallet ? (
+            <p id={`${ids.usd}-fee`} className="mt-1 text-sm text-ink-muted">
+              Redemption fee ({fee.percent}%): {grouped(fee.fee, wallet.decimals)} {wallet.coinSymbol} · paid out{' '}
+              <span className="font-semibold text-ink">{usd(fee.payoutUsd)}</span>
+            </p>
+          ) : null}
         </div>
       </div>
     </>
@@ -244,6 +312,15 @@ export function RedeemDone({
             <span className="block text-xs font-normal text-ink-subtle">{usd(redemption.usdValue)}</span>
           </dd>
         </div>
+        {isPositive(redemption.fee) ? (
+          <div className="flex justify-between gap-4 py-2">
+            <dt className="text-ink-subtle">Fee · paid out</dt>
+            <dd className="text-right font-medium text-ink">
+              {grouped(redemption.fee, redemption.token.decimals)} {redemption.sourceAsset} ·{' '}
+              {usd(redemption.payoutUsd)}
+            </dd>
+          </div>
+        ) : null}
         {redemption.streetAddress ? (
           <div className="flex justify-between gap-4 py-2">
             <dt className="shrink-0 text-ink-subtle">Paid to</dt>

@@ -1,0 +1,2 @@
+ALTER TABLE "redemptions" ADD COLUMN "fee" numeric(38, 8) DEFAULT '0' NOT NULL;--> statement-breakpoint
+ALTER TABLE "redemptions" ADD CONSTRAINT "redemptions_fee_within_amount" CHECK ("redemptions"."fee" >= 0 and "redemptions"."fee" < "redemptions"."amount");
