@@ -26,6 +26,8 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { backofficeRoutes } from './modules/backoffice/routes.ts';
 import { catalogueAdminRoutes } from './modules/catalogue/admin-routes.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
+import { chatAdminRoutes } from './modules/chat/admin-routes.ts';
+import { chatRoutes } from './modules/chat/routes.ts';
 import { purchaseDeskRoutes, wireDeskRoutes } from './modules/funding/admin-routes.ts';
 import { coinqvestRoutes } from './modules/funding/coinqvest-routes.ts';
 import { goCardlessRoutes } from './modules/funding/gocardless-routes.ts';
@@ -133,6 +135,8 @@ export async function buildApp(opts: { container: Container } | { config: Config
   adminRoutes(app, services.admin);
   adminAuthRoutes(app, services.admins);
   backofficeRoutes(app, services.backoffice);
+  chatRoutes(app, services.chat);
+  chatAdminRoutes(app, services.chat, storage);
   if (!config.GOCARDLESS_ACCESS_TOKEN) await app.register(gocardlessSandbox(config)); // issue 13: our GoCardless sandbox
   await registerCoinqvestSandbox(app, { config, db, log, link: services.coinqvestLink }); // without credentials
   // issue 13: our PayPal sandbox at /sandbox/paypal, without PayPal credentials, never in production
@@ -163,7 +167,7 @@ export async function buildApp(opts: { container: Container } | { config: Config
   });
   await registerWebApp(app, { web: config.WEB_DIST, admin: config.ADMIN_DIST });
 
-  const realtime = attachRealtime(app.server, ctx, sessions);
+  const realtime = attachRealtime(app.server, ctx, sessions, services.chat);
   // This process holds sockets: it delivers its scope's events (events/delivery.ts) to the gateway.
   const delivery = startDelivery({ pool: db.$client, scope: ctx.events.scope, deliver: ctx.events.deliver, log });
   await delivery.ready;

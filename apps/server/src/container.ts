@@ -14,6 +14,8 @@ import { sessionService } from './modules/auth/sessions.ts';
 import { backofficeService } from './modules/backoffice/service.ts';
 import { catalogueAdminService } from './modules/catalogue/admin.ts';
 import { catalogueService } from './modules/catalogue/service.ts';
+import { createPresence } from './modules/chat/presence.ts';
+import { chatService } from './modules/chat/service.ts';
 import { coinqvestService } from './modules/funding/coinqvest.ts';
 import { cryptoDepositService } from './modules/funding/crypto-deposits.ts';
 import { directWireService } from './modules/funding/direct-wires.ts';
@@ -169,6 +171,8 @@ export async function createContainer(opts: { config: Config; db: Db; log: Logge
     admin: adminService(ctx, { sessions, settings, notifications, ledger, makerChecker }),
     admins: adminAccountService(ctx, sessions),
     backoffice: backofficeService(ctx, { ledger, sessions, transactionLog, notifications }),
+    // Chat (issue 15): rooms, messages, blocks, the support inbox; presence in Redis when configured.
+    chat: chatService(ctx, { storage, presence: createPresence(redis) }),
   };
 
   return {

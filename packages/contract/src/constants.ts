@@ -68,7 +68,8 @@ export const LIMITS = {
 } as const;
 
 export const PROFILE_PICTURE_TYPES = ['image/png', 'image/gif', 'image/jpeg'] as const;
-export const UPLOAD_TYPES = ['profilePicture', 'signature', 'directWire'] as const;
+/** `chat`: a chat attachment (issue 15): images and office files, private to the room's members. */
+export const UPLOAD_TYPES = ['profilePicture', 'signature', 'directWire', 'chat'] as const;
 
 /**
  * Profile pictures are public; every other kind (signatures: the membership's, a remittance address's

@@ -109,6 +109,8 @@ export const ERROR_CODES = [
   'WEBHOOK_REFUSED',
   // COINQVEST (issue 13): the member must register with COINQVEST first (the web opens /register-qvest)
   'COINQVEST_CUSTOMER_REQUIRED',
+  // Chat (issue 15): a room one member blocked, or whose other member is blocked or deleted
+  'CHAT_READ_ONLY',
   // Maker-checker (admin): the maker may not decide their own action; one decision per action; one waiting
   // action per request or entry
   'MAKER_CANNOT_DECIDE',

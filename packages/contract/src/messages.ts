@@ -218,6 +218,21 @@ export const messages = {
   makerCheckerThresholdInvalid: 'Enter an amount in USD (at most 2 decimals)',
   entryReversed: 'Transaction reversed',
 
+  // spec 2 §5, §8 and issue 15: chat ('Please select image only' is fileTypeNotAllowed)
+  chatSomethingWentWrongList: 'Something Went Wrong',
+  chatOffline: 'Please check your internet connection',
+  // ours: issue 15, chat
+  chatMessageEmpty: 'Write a message or attach a file',
+  chatReadOnly: 'This conversation is read-only',
+  chatTooFast: 'You are sending messages too quickly. Please wait a moment.',
+  chatSelf: 'You cannot start a conversation with yourself',
+  chatAttachmentUnknown: 'Please upload the file again',
+  chatRoomDeleted: 'Conversation deleted',
+  chatMemberBlocked: 'Member blocked: they can no longer message you',
+  chatMemberUnblocked: 'Member unblocked',
+  chatRoomAssigned: 'Conversation assigned to you',
+  chatRead: 'Conversation marked as read',
+
   // ours: protocol-level errors
   unauthorized: 'Your session has expired. Please log in again.',
   forbidden: 'You are not allowed to do this',

@@ -1,3 +1,6 @@
+import type { ErrorCode } from './errors.ts';
+import type { ChatMessage } from './schemas/chat.ts';
+
 /**
  * socket.io messages, written once for the server (realtime/gateway.ts) and the web app (lib/socket.ts).
  * Member events go out on the channel named by the member's e-mail (spec 1 §7); prices, the same for
@@ -36,3 +39,62 @@ export type BroadcastEvent = { type: 'notificationBroadcast'; message: string; c
 /** What the client sends after connecting (kept for the spec's client; the server trusts the token only). */
 export const USER_CONNECT = 'user-connect';
 export type UserConnect = { userId: string };
+
+// --- Chat (issue 15; spec 2 §4 Realtime) ---
+// Names of the chat socket events, client → server (answered through the socket.io acknowledgement) and
+// server → client (on the member's own socket, whichever room it is about). The sender of everything is the
+// socket's session, never a payload's `user`.
+
+/** Client → server: start following a room; answered with ChatAck. Only a member of the room may join. */
+export const CHAT_JOIN_ROOM = 'join-room';
+export type ChatJoinRoom = { chatRoom: string };
+
+/**
+ * Client → server: write a message (spec 2 §7 `add-message`), with the same checks as the HTTP send (member
+ * of the room, not read-only, length, rate); answered with ChatAck carrying the stored message.
+ */
+export const CHAT_ADD_MESSAGE = 'add-message';
+export type ChatAddMessage = {
+  text: string;
+  /** Ignored: the sender is the socket's member. */
+  user?: string | null;
+  /** Ignored: the recipient is the room's other member. */
+  recipient?: string | null;
+  chatRoom: string;
+  fileName?: string | null;
+  /** The attachment's reference as `storage/upload` answered it (type chat). */
+  image?: string | null;
+  type?: 'text' | 'image' | 'file';
+};
+
+/** Server → client: a message in one of the member's rooms (theirs included, for their other tabs). */
+export const CHAT_NEW_MESSAGE = 'new-message';
+/** Server → client: a room's last message and time changed: the inbox moves it to the top. */
+export const CHAT_RECENT_ROOM_UPDATE = 'recent-room-update';
+export type ChatRecentRoomUpdate = {
+  chatRoom: string;
+  recentMessage: { _id: string; text: string; type: 'text' | 'image' | 'file'; user: string; createdAt: string };
+  updatedAt: string;
+};
+
+/** Server → client: a member the receiver shares a room with came online (first socket) or went offline (last). */
+export const CHAT_USER_ONLINE = 'user-online';
+export const CHAT_USER_OFFLINE = 'user-offline';
+export type ChatPresence = { userId: string; onlineStatus: boolean };
+
+/**
+ * Client → server, after a reconnect: for each room, the last message the client holds (null: none); answered
+ * with ChatAck carrying ChatResyncAnswer: every later message in order (at most CHAT_LIMITS.resyncMessagesMax
+ * per room; `more` then says to page with chat/room/messages). Nothing before the cursor comes again, so a
+ * client that merges by `_id` neither loses nor doubles a message.
+ */
+export const CHAT_RESYNC = 'resync';
+export type ChatResync = { rooms: { chatRoom: string; after: { _id: string; createdAt: string } | null }[] };
+export type ChatResyncAnswer = {
+  rooms: { chatRoom: string; messages: ChatMessage[]; more: boolean }[];
+};
+
+/** Every chat acknowledgement: what was asked for, or the same message and code an HTTP call would answer. */
+export type ChatAck<T = undefined> =
+  | ({ ok: true } & (T extends undefined ? object : { data: T }))
+  | { ok: false; message: string; code: ErrorCode; fields?: Record<string, string> };

@@ -4,6 +4,7 @@
  */
 export * from './schema/back-office.ts';
 export * from './schema/catalogue.ts';
+export * from './schema/chat.ts';
 export * from './schema/funding.ts';
 export * from './schema/ledger.ts';
 export * from './schema/members.ts';

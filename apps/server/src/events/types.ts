@@ -24,6 +24,24 @@ export type DomainEvents = {
   walletUpdated: { userId: string; email: string };
   /** A member's vault was activated (spec 1 §4: the send screen turns into the Send form). */
   walletActivated: { userId: string; email: string };
+  /**
+   * A chat message was written (issue 15): the gateway gives each of `to` (the room's members) their own copy
+   * (attachments signed for them) and the inbox's recent-room update. Attachments are stored paths here.
+   */
+  chatMessage: {
+    message: {
+      id: string;
+      roomId: string;
+      userId: string;
+      recipientId: string | null;
+      type: 'text' | 'image' | 'file';
+      text: string;
+      attachment: string | null;
+      fileName: string | null;
+      createdAt: string;
+    };
+    to: string[];
+  };
 };
 
 export type EventName = keyof DomainEvents;

@@ -12,6 +12,9 @@ import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import type { Context } from '../context.ts';
 import type { SessionService } from '../modules/auth/sessions.ts';
+import type { ChatService } from '../modules/chat/service.ts';
+import { hasMembershipData } from '../modules/membership/service.ts';
+import { attachChatSocket } from './chat-socket.ts';
 
 const room = (userId: string) => `user:${userId}`;
 
@@ -20,7 +23,7 @@ const room = (userId: string) => `user:${userId}`;
  * the userId a client sends in 'user-connect' is never trusted. Events go out on the channel named by
  * the member's e-mail (spec 1 §7). With REDIS_URL, rooms are shared by every server process.
  */
-export function attachRealtime(server: HttpServer, ctx: Context, sessions: SessionService) {
+export function attachRealtime(server: HttpServer, ctx: Context, sessions: SessionService, chat: ChatService) {
   const io = new Server(server, { path: '/socket.io', serveClient: false });
   const redis: Redis[] = [];
   if (ctx.config.REDIS_URL) {
@@ -38,6 +41,8 @@ export function attachRealtime(server: HttpServer, ctx: Context, sessions: Sessi
     if (!auth || auth.user.isBlocked || auth.user.role === 'admin') return next(new Error('unauthorized'));
     socket.data.userId = auth.user.id;
     socket.data.email = auth.user.email;
+    // Chat sits behind the membership data gate, as its HTTP routes do (chat-socket.ts checks it).
+    socket.data.chat = hasMembershipData(auth.user);
     next();
   });
 
@@ -50,6 +55,9 @@ export function attachRealtime(server: HttpServer, ctx: Context, sessions: Sessi
   /** A member's event, typed by the contract, on the channel named by their e-mail. */
   const toMember = (userId: string, email: string, event: MemberEvent) => io.to(room(userId)).emit(email, event);
   const user = (userId: string, email: string) => ({ _id: userId, email });
+
+  // Chat (issue 15): its events, presence and the chatMessage deliveries.
+  const chatSocket = attachChatSocket(io, ctx, chat, room);
 
   const unsubscribe = [
     ctx.events.on('userBlocked', ({ userId, email, blockReason }) => {
@@ -84,6 +92,7 @@ export function attachRealtime(server: HttpServer, ctx: Context, sessions: Sessi
     io,
     async close() {
       for (const off of unsubscribe) off();
+      await chatSocket.close();
       await io.close();
       for (const r of redis) r.disconnect();
     },

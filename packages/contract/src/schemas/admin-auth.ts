@@ -35,6 +35,8 @@ export const PERMISSIONS = {
   'notifications.send': 'operator',
   /** The outbox (codes and links redacted). */
   'outbox.read': 'support',
+  /** The support inbox (issue 15): members' support conversations, replies, the member beside them. */
+  'chat.support': 'support',
   /** Tokens, coins, prices, the swap spread. */
   'catalogue.manage': 'owner',
   /** Maintenance, bank details, fees, the maker-checker threshold. */

@@ -90,7 +90,7 @@ export const uploads = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id),
-    kind: text('kind', { enum: ['profilePicture', 'signature', 'directWire', 'tokenIcon'] }).notNull(),
+    kind: text('kind', { enum: ['profilePicture', 'signature', 'directWire', 'chat', 'tokenIcon'] }).notNull(),
     fileName: text('file_name').notNull().unique(),
     mime: text('mime').notNull(),
     size: integer('size').notNull(),

@@ -33,7 +33,7 @@ export function storageRoutes(app: FastifyInstance, storage: StorageService) {
       schema: {
         tags,
         summary:
-          'multipart/form-data: type (profilePicture | signature | directWire), then file (png, gif or jpeg, 5 MB at most)',
+          'multipart/form-data: type (profilePicture | signature | directWire | chat), then file (png, gif or jpeg; chat: jpeg, png, pdf, docx, pptx or xlsx, private to the room; 5 MB at most)',
         response: responses({ 200: uploadResponse }),
       },
     },

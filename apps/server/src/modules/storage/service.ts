@@ -31,6 +31,20 @@ export type StorageContext = Pick<Context, 'config' | 'db' | 'log'> & { secrets:
 
 /** Allowed by content (magic bytes), never by the name or the declared type. */
 const ALLOWED: Record<string, string> = { 'image/png': 'png', 'image/gif': 'gif', 'image/jpeg': 'jpg' };
+/**
+ * Chat attachments (issue 15, spec 2 §5): jpeg, png, pdf and the office files docx, pptx, xlsx. Those are zip
+ * containers; file-type names them only when the archive holds [Content_Types].xml and the word/, ppt/ or xl/
+ * part, so a zip renamed .docx stays a zip and is refused.
+ */
+const CHAT_ALLOWED: Record<string, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'application/pdf': 'pdf',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation': 'pptx',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'xlsx',
+};
+const allowedFor = (kind: StoredKind) => (kind === 'chat' ? CHAT_ALLOWED : ALLOWED);
 
 export const parseUploadType = (value: unknown): UploadType => {
   if (typeof value === 'string' && (UPLOAD_TYPES as readonly string[]).includes(value)) return value as UploadType;
@@ -69,7 +83,7 @@ export function storageService(ctx: StorageContext) {
       if (bytes.length === 0) throw badRequest(messages.fileMissing, 'FILE_MISSING', { file: messages.fileMissing });
       if (bytes.length > LIMITS.uploadMaxBytes) throw new AppError(413, 'FILE_TOO_LARGE', messages.fileTooLarge);
       const detected = await fileTypeFromBuffer(bytes);
-      const ext = detected && ALLOWED[detected.mime];
+      const ext = detected && allowedFor(kind)[detected.mime];
       if (!detected || !ext) throw new AppError(415, 'FILE_TYPE_NOT_ALLOWED', messages.fileTypeNotAllowed);
       const id = newId();
       const fileName = `${id}.${ext}`;
@@ -111,6 +125,22 @@ export function storageService(ctx: StorageContext) {
       return row ? storedPath(row.fileName) : null;
     },
 
+    /**
+     * Takes a chat attachment into use (issue 15): the sender's own upload of kind chat, named as `use` takes
+     * it. Returns its stored path and its type as detected when stored (an image is shown inline, anything
+     * else as a download), or null when it is not theirs.
+     */
+    async useAttachment(userId: string, ref: string): Promise<{ path: string; mime: string } | null> {
+      const fileName = fileNameOf(ref);
+      if (!fileName) return null;
+      const [row] = await ctx.db
+        .update(uploads)
+        .set({ referencedAt: sql`coalesce(${uploads.referencedAt}, now())` })
+        .where(and(eq(uploads.fileName, fileName), eq(uploads.userId, userId), eq(uploads.kind, 'chat')))
+        .returning({ fileName: uploads.fileName, mime: uploads.mime });
+      return row ? { path: storedPath(row.fileName), mime: row.mime } : null;
+    },
+
     /** An upload no longer in use (a replaced profile picture): the clean-up removes it once it is old. */
     async release(userId: string, ref: string, kind: UploadType) {
       const fileName = fileNameOf(ref);
@@ -138,7 +168,7 @@ export function storageService(ctx: StorageContext) {
           .where(eq(uploads.fileName, fileName)),
         liveRole(ctx.db, viewerId),
       ]);
-      if (!row || !(await mayView(role ? { id: viewerId, role } : null, row))) return null;
+      if (!row || !(await mayView(ctx.db, role ? { id: viewerId, role } : null, { ...row, fileName }))) return null;
       const file = path.join(dirOf(row.kind), fileName);
       const size = await stat(file).then(
         (s) => s.size,
