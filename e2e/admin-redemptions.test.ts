@@ -7,7 +7,8 @@ import { backOfficeSuite, enrolledAdministrator, look, openBackOffice, overflows
 import { apiLogin, asAdmin, baseUrl, createMember, DESKTOP, newPage, PHONE, sql } from './browser.ts';
 
 /**
- * The back office's Redemptions screen (issue 14 item 6): members' redeem requests, pending first. A support
+ * The back office's Redemptions screen (issue 14 item 6): members' redeem requests, pending first, also listed
+ * in the Approvals queue, which opens them here. A support
  * administrator reads a request without the actions; an operator opens one (the whole target account),
  * approves it (COINQVEST's sandbox pays it out) and finds it Approved with the payout's reference; a second
  * request is rejected with a reason (required), its tokens released; a request decided meanwhile by someone
@@ -91,9 +92,25 @@ describe('back office redemptions', () => {
     await expect(detail(supportPage).getByRole('button', { name: 'Reject' }).count()).resolves.toBe(0);
     await supportPage.close();
 
-    // The operator's list: member, tokens and USD, method and network, status, payout.
+    // The Approvals queue lists the waiting requests with the method, network and target account, and the
+    // member's lots; Review opens the request at Redemptions.
     const page = await newPage(suite.browser, DESKTOP);
-    await openBackOffice(page, operator.token, '/admin/redemptions');
+    await openBackOffice(page, operator.token, '/admin/approvals');
+    await page.getByRole('button', { name: 'Redeem requests', exact: true }).click();
+    await page.waitForURL('**/admin/approvals?kind=redeem');
+    const queued = rowOf(page, member.email, 'Redeem 25 Q');
+    await queued.waitFor();
+    const queuedText = await queued.textContent();
+    for (const text of ['Redeem', 'COINQVEST', 'BANK', '285059…5201', 'No holding period', '$25.00'])
+      expect(queuedText).toContain(text);
+    await look(page, 'admin-approvals-redeem-1280', found);
+    await queued.getByRole('button', { name: 'Review' }).click();
+    await page.waitForURL(`**/admin/redemptions?open=${approved._id}`);
+    await detail(page).getByText(bankAccount.cbu).waitFor();
+    await detail(page).getByText('Close', { exact: true }).click();
+    await page.waitForURL('**/admin/redemptions');
+
+    // The operator's list: member, tokens and USD, method and network, status, payout.
     const row = rowOf(page, member.email, '25 Q');
     await row.waitFor();
     const rowText = await row.textContent();

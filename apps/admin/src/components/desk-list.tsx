@@ -1,6 +1,6 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { EmptyState } from '@vault/ui/empty-state';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { FilterButtons } from './filter-buttons';
 import type { ListQuery } from './list-frame';
 import { type Outcome, OutcomeNotice } from './outcome-notice';
@@ -46,6 +46,8 @@ export function DeskList<T extends { _id: string }, S extends string>({
   filterLabels,
   columns,
   dialog,
+  opens = null,
+  onClosed,
 }: {
   /** The section's id stem: the heading is `${id}-title`. */
   id: string;
@@ -58,8 +60,18 @@ export function DeskList<T extends { _id: string }, S extends string>({
   /** The columns, given how a row opens (stable: the table is rebuilt when it changes). */
   columns: (open: (row: T) => void) => ColumnDef<T>[];
   dialog: (current: T | null, close: () => void, onOutcome: (outcome: Outcome) => void) => ReactNode;
+  /** A row to open from outside the list (the address names it: the Approvals queue links to it). */
+  opens?: T | null;
+  onClosed?: () => void;
 }) {
   const [opened, setOpened] = useState<T | null>(null);
+  useEffect(() => {
+    if (opens) setOpened(opens);
+  }, [opens]);
+  const close = () => {
+    setOpened(null);
+    onClosed?.();
+  };
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const columnDefs = useMemo(() => columns(setOpened), [columns]);
   const data = query.data;
@@ -121,7 +133,7 @@ export function DeskList<T extends { _id: string }, S extends string>({
         }
       />
 
-      {dialog(current, () => setOpened(null), setOutcome)}
+      {dialog(current, close, setOutcome)}
     </section>
   );
 }

@@ -176,11 +176,17 @@ describe('the holding period', () => {
       url: '/api/admin/redemptions?status=pending&limit=100',
       headers: operator.headers,
     });
-    const mine = (listed.json().data as { member: { _id: string }; lots: { redeemableOn: string }[] | null }[]).find(
-      (r) => r.member._id === m.user.id,
-    )!;
+    const mine = (
+      listed.json().data as { _id: string; member: { _id: string }; lots: { redeemableOn: string }[] | null }[]
+    ).find((r) => r.member._id === m.user.id)!;
     expect(mine.lots).toHaveLength(2);
     expect(mine.lots!.filter((l) => Date.parse(l.redeemableOn) <= Date.now())).toHaveLength(1);
+    // The approvals queue opens one request by its id: the same view; a member may not read it.
+    const one = (id: string, headers = operator.headers) =>
+      fx.server.app.inject({ method: 'GET', url: `/api/admin/redemptions/${id}`, headers });
+    expect((await one(mine._id)).json().data).toEqual(mine);
+    expect((await one(newId())).statusCode).toBe(404);
+    expect((await one(mine._id, m.headers)).statusCode).toBe(403);
   });
 });
 

@@ -168,6 +168,7 @@ export const adminRedemptionsResponse = z.object({
   page: z.number().int(),
   limit: z.number().int(),
 });
+export const adminRedemptionResponse = z.object({ data: adminRedemption });
 export const adminRedemptionAnswer = z.object({ message: z.string(), data: adminRedemption });
 /** Approve: a reason is required when the request is worth more than the maker-checker threshold (it waits then). */
 export const redemptionApproveBody = z.object({ reason: adminReason.optional() });

@@ -1,15 +1,17 @@
 import { type ColumnDef, getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import { roleMay } from '@vault/contract/schemas/admin-auth';
+import type { AdminRedemption } from '@vault/contract/schemas/redemption';
 import { Button } from '@vault/ui/button';
 import { EmptyState } from '@vault/ui/empty-state';
 import { LoadError } from '@vault/ui/load-error';
 import { useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { Badge } from '../../components/badge';
 import { DataTable } from '../../components/data-table';
 import { FilterButtons } from '../../components/filter-buttons';
 import { OutcomeNotice } from '../../components/outcome-notice';
-import { formatDateTime, formatUsd } from '../../lib/format';
+import { LotsSummary, MethodCell, memberOf, PayoutState } from '../../components/redemption-cells';
+import { formatAmount, formatDateTime, formatUsd } from '../../lib/format';
 import { useMe } from '../../lib/session';
 import { type ApprovalItem, DecisionDialog, type Outcome } from './decision-dialog';
 import { actionKindLabel, actionMember, actionMoves, requestMoves, requestValue } from './describe';
@@ -23,14 +25,30 @@ import {
   usePrices,
 } from './queries';
 
-const EMPTY: ApprovalItem[] = [];
-const createdOf = (item: ApprovalItem) => (item.type === 'request' ? item.request.createdAt : item.action.requestedAt);
+/** A row of the queue: what the decision dialog decides, or a redeem request (decided at Redemptions). */
+type QueueItem = ApprovalItem | { id: string; type: 'redemption'; redemption: AdminRedemption };
+
+const EMPTY: QueueItem[] = [];
+const createdOf = (item: QueueItem) =>
+  item.type === 'request'
+    ? item.request.createdAt
+    : item.type === 'redemption'
+      ? item.redemption.createdAt
+      : item.action.requestedAt;
+/** What an item moves, in a line. */
+const movesOf = (item: QueueItem) =>
+  item.type === 'request'
+    ? requestMoves(item.request)
+    : item.type === 'redemption'
+      ? `Redeem ${formatAmount(item.redemption.amount)} ${item.redemption.token.coinSymbol}`
+      : actionMoves(item.action);
 
 /**
- * /admin/approvals: one queue of what waits for an administrator — members' sdira send and swap requests and
- * the money actions waiting for a second administrator (maker-checker) — filtered by kind in the address
- * (`?kind=send|swap|second`). A row opens its detail with Approve / Reject (decision-dialog.tsx); the page
- * says what the server answered, and every list asks again after a decision.
+ * /admin/approvals: one queue of what waits for an administrator — members' sdira send and swap requests, redeem
+ * requests, and the money actions waiting for a second administrator (maker-checker) — filtered by kind in the
+ * address (`?kind=send|swap|redeem|second`). A row opens its detail with Approve / Reject (decision-dialog.tsx);
+ * a redeem request opens at /admin/redemptions, where its payout or wire is decided. The page says what the
+ * server answered, and every list asks again after a decision.
  */
 export function ApprovalsPage() {
   const [params, setParams] = useSearchParams();
@@ -41,13 +59,18 @@ export function ApprovalsPage() {
   const actions = usePendingActions(readsLedger);
   const prices = usePrices(readsLedger);
   const redemptions = usePendingRedemptions(Boolean(me));
+  const navigate = useNavigate();
   const [openId, setOpenId] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
-  const items = useMemo<ApprovalItem[]>(() => {
+  const items = useMemo<QueueItem[]>(() => {
     const waiting = actions.data?.data ?? [];
-    const list: ApprovalItem[] = [];
-    if (kind !== 'second') {
+    const list: QueueItem[] = [];
+    if (kind === 'all' || kind === 'redeem') {
+      for (const redemption of redemptions.data?.data ?? [])
+        list.push({ id: `redemption:${redemption._id}`, type: 'redemption', redemption });
+    }
+    if (kind === 'all' || kind === 'send' || kind === 'swap') {
       for (const request of requests.data ?? []) {
         if (kind !== 'all' && request.kind !== kind) continue;
         list.push({
@@ -63,29 +86,42 @@ export function ApprovalsPage() {
       for (const action of waiting) list.push({ id: `action:${action.id}`, type: 'action', action });
     }
     return list.sort((a, b) => createdOf(b).localeCompare(createdOf(a)));
-  }, [requests.data, actions.data, prices.data, kind]);
+  }, [requests.data, actions.data, prices.data, redemptions.data, kind]);
 
-  const columns = useMemo<ColumnDef<ApprovalItem>[]>(
-    () => [
+  const columns = useMemo<ColumnDef<QueueItem>[]>(() => {
+    // A redeem request is decided at Redemptions (its payout, its wire): it opens there.
+    const openItem = (item: QueueItem) =>
+      item.type === 'redemption'
+        ? navigate(`/redemptions?open=${encodeURIComponent(item.redemption._id)}`)
+        : setOpenId(item.id);
+    return [
       {
         id: 'member',
         header: 'Member',
         cell: ({ row }) => {
           const item = row.original;
-          const name = item.type === 'request' ? item.request.from.name || 'No name' : actionMember(item.action);
-          const email = item.type === 'request' ? item.request.from.email : null;
+          const name =
+            item.type === 'request'
+              ? item.request.from.name || 'No name'
+              : item.type === 'redemption'
+                ? memberOf(item.redemption).name || 'No name'
+                : actionMember(item.action);
+          const email =
+            item.type === 'request'
+              ? item.request.from.email
+              : item.type === 'redemption'
+                ? memberOf(item.redemption).email
+                : null;
           return (
             <button
               type="button"
-              onClick={() => setOpenId(item.id)}
+              onClick={() => openItem(item)}
               className="text-left font-semibold text-ink underline-offset-4 hover:underline"
             >
               <span className={item.type === 'action' ? 'break-all' : undefined}>{name ?? '—'}</span>
               {email ? <span className="block break-all text-xs font-normal text-ink-subtle">{email}</span> : null}
               {/* On a phone what it moves goes under the member (its own column is hidden). */}
-              <span className="mt-1 block text-xs font-normal text-ink sm:hidden">
-                {item.type === 'request' ? requestMoves(item.request) : actionMoves(item.action)}
-              </span>
+              <span className="mt-1 block text-xs font-normal text-ink sm:hidden">{movesOf(item)}</span>
             </button>
           );
         },
@@ -95,6 +131,16 @@ export function ApprovalsPage() {
         header: 'Kind',
         cell: ({ row }) => {
           const item = row.original;
+          if (item.type === 'redemption')
+            return (
+              <span className="flex flex-wrap items-start gap-1">
+                <Badge tone="info">Redeem</Badge>
+                {item.redemption.payoutStatus ? <PayoutState state={item.redemption.payoutStatus} /> : null}
+                <span className="block w-full text-xs">
+                  <MethodCell redemption={item.redemption} target />
+                </span>
+              </span>
+            );
           if (item.type === 'request')
             return (
               <span className="flex flex-wrap gap-1">
@@ -117,8 +163,14 @@ export function ApprovalsPage() {
         header: 'Moves',
         meta: { className: 'hidden sm:table-cell' },
         cell: ({ row }) => (
-          <span className="break-words tabular-nums text-ink">
-            {row.original.type === 'request' ? requestMoves(row.original.request) : actionMoves(row.original.action)}
+          <span className="block break-words tabular-nums text-ink">
+            {movesOf(row.original)}
+            {/* What the member can redeem now, and when their next lot can be (the holding period). */}
+            {row.original.type === 'redemption' ? (
+              <span className="mt-1 block text-xs">
+                <LotsSummary redemption={row.original.redemption} />
+              </span>
+            ) : null}
           </span>
         ),
       },
@@ -135,6 +187,7 @@ export function ApprovalsPage() {
         cell: ({ row }) => {
           const item = row.original;
           if (item.type === 'action') return formatUsd(item.action.valueUsd);
+          if (item.type === 'redemption') return formatUsd(item.redemption.usdValue);
           return item.valueUsd ? `≈ ${formatUsd(item.valueUsd)}` : '—';
         },
       },
@@ -143,14 +196,13 @@ export function ApprovalsPage() {
         header: () => <span className="sr-only">Decide</span>,
         meta: { className: 'text-right' },
         cell: ({ row }) => (
-          <Button variant="secondary" size="sm" onClick={() => setOpenId(row.original.id)}>
+          <Button variant="secondary" size="sm" onClick={() => openItem(row.original)}>
             Review
           </Button>
         ),
       },
-    ],
-    [me?.id],
-  );
+    ];
+  }, [me?.id, navigate]);
 
   const table = useReactTable({
     data: items.length ? items : EMPTY,
@@ -160,9 +212,14 @@ export function ApprovalsPage() {
   });
 
   const loading = requests.isPending || (readsLedger && actions.isPending);
-  const failed = (requests.isError && !requests.data) || (readsLedger && actions.isError && !actions.data);
-  const open = items.find((item) => item.id === openId) ?? null;
+  const failed =
+    (requests.isError && !requests.data) ||
+    (readsLedger && actions.isError && !actions.data) ||
+    (redemptions.isError && !redemptions.data);
+  const found = items.find((item) => item.id === openId);
+  const open = found && found.type !== 'redemption' ? found : null;
   const moreActions = actions.data && actions.data.total > actions.data.data.length;
+  const moreRedemptions = redemptions.data && redemptions.data.total > redemptions.data.data.length;
 
   return (
     <section aria-labelledby="approvals-title" className="space-y-4">
@@ -185,22 +242,11 @@ export function ApprovalsPage() {
         onChoose={(k) => setParams(k === 'all' ? new URLSearchParams() : new URLSearchParams({ kind: k }))}
       />
 
-      {redemptions.data ? (
-        <p className="text-sm text-ink-muted">
-          {redemptions.data.toLocaleString('en-US')} redeem {redemptions.data === 1 ? 'request waits' : 'requests wait'}{' '}
-          at{' '}
-          <Link to="/redemptions" className="font-medium text-ink underline underline-offset-4">
-            Redemptions
-          </Link>
-          .
-        </p>
-      ) : null}
-
       <OutcomeNotice outcome={outcome} onDismiss={() => setOutcome(null)} />
 
       {failed ? (
         <LoadError
-          query={requests.isError ? requests : actions}
+          query={requests.isError ? requests : actions.isError ? actions : redemptions}
           title="The approvals could not be loaded"
           className="py-6"
         />
@@ -229,6 +275,12 @@ export function ApprovalsPage() {
           />
         </div>
       )}
+      {moreRedemptions ? (
+        <p className="text-sm text-ink-muted">
+          The newest {redemptions.data?.data.length} of {redemptions.data?.total} redeem requests are shown; the rest
+          wait at Redemptions.
+        </p>
+      ) : null}
       {moreActions ? (
         <p className="text-sm text-ink-muted">
           The newest {actions.data?.data.length} of {actions.data?.total} waiting actions are shown; decide these first.

@@ -6,12 +6,13 @@ import { sendRequestsResponse } from '@vault/contract/schemas/wallet';
 import { api, queryString } from '../../lib/api';
 
 /** The queue's filter, as the address holds it (`?kind=`): every pending item, or one kind. */
-export const APPROVAL_KINDS = ['all', 'send', 'swap', 'second'] as const;
+export const APPROVAL_KINDS = ['all', 'send', 'swap', 'redeem', 'second'] as const;
 export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
 export const KIND_LABELS: Record<ApprovalKind, string> = {
   all: 'All',
   send: 'Send requests',
   swap: 'Swap requests',
+  redeem: 'Redeem requests',
   second: 'Second approval',
 };
 
@@ -26,16 +27,21 @@ export const REQUESTS_LIMIT = 500;
 export const ACTIONS_LIMIT = 100;
 
 /** GET /api/admin/requests?status=pending: members' sdira send and swap requests waiting for a decision. */
+/** Pending redeem requests the queue shows at once (the API's maximum); the count says when there are more. */
+export const REDEMPTIONS_LIMIT = 100;
+
 /**
- * How many redeem requests wait at /admin/redemptions (issue 14): they are decided on their own screen (a
- * payout, a wire, a holding period to look at), and the queue points there.
+ * GET /api/admin/redemptions?status=pending (issue 14 item 6): the redeem requests waiting for a decision, with
+ * the member's lots, the network and target account and the payout's state. They are decided at
+ * /admin/redemptions (a payout, a wire, a holding period to look at): a row opens the request there.
  */
 export function usePendingRedemptions(enabled: boolean) {
   return useQuery({
     queryKey: ['approvals', 'redemptions'],
-    queryFn: async () =>
-      (await api(`admin/redemptions${queryString({ status: 'pending', limit: 1 })}`, adminRedemptionsResponse)).total,
+    queryFn: () =>
+      api(`admin/redemptions${queryString({ status: 'pending', limit: REDEMPTIONS_LIMIT })}`, adminRedemptionsResponse),
     enabled,
+    placeholderData: keepPreviousData,
     refetchInterval: 30_000,
   });
 }

@@ -1,10 +1,5 @@
-import type { AdminRedemption, RedemptionMethod, RedemptionStatus } from '@vault/contract/schemas/redemption';
-
-/** How the request is paid: COINQVEST (a crypto network, PIX, a bank, Stellar) or our bank's wire. */
-export const METHOD_LABELS: Record<RedemptionMethod, string> = {
-  crypto: 'COINQVEST',
-  directWire: 'Direct wire',
-};
+import type { AdminRedemption, RedemptionStatus } from '@vault/contract/schemas/redemption';
+import { METHOD_LABELS } from '../../components/redemption-cells';
 
 /** A status's colour: pending and accepted wait (blue, amber), completed (Approved) green, the rest red. */
 export const REDEMPTION_STATUS_TONES = {

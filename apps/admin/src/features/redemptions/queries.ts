@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BACKOFFICE_PAGE_SIZE } from '@vault/contract/schemas/backoffice';
 import {
+  adminRedemptionResponse,
   adminRedemptionsResponse,
   REDEMPTION_STATUS_LABELS,
   REDEMPTION_STATUSES,
@@ -69,4 +70,13 @@ export function useRefreshAfterRedemption() {
         queryClient.invalidateQueries({ queryKey: [key] }),
       ),
     );
+}
+
+/** GET /api/admin/redemptions/:id: the request the address opens (`?open=`), wherever it is in the list. */
+export function useRedemption(id: string | null) {
+  return useQuery({
+    queryKey: ['redemptions', 'one', id],
+    queryFn: async () => (await api(`admin/redemptions/${encodeURIComponent(id ?? '')}`, adminRedemptionResponse)).data,
+    enabled: id !== null,
+  });
 }

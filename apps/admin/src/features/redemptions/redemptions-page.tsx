@@ -6,11 +6,18 @@ import { Badge } from '../../components/badge';
 import { memberColumn, openColumn, PhoneLines } from '../../components/desk-columns';
 import { DeskList, type DeskTexts } from '../../components/desk-list';
 import { LocalDateTime } from '../../components/local-date-time';
+import { MethodCell, memberOf, PayoutState } from '../../components/redemption-cells';
 import { formatAmount, formatUsd } from '../../lib/format';
 import { useMay } from '../../lib/session';
-import { MethodCell, memberOf, PayoutState } from './cells';
 import { isOpen, methodLine, REDEMPTION_STATUS_TONES } from './describe';
-import { FILTER_LABELS, REDEMPTION_FILTERS, readRedemptionsState, redemptionsParams, useRedemptions } from './queries';
+import {
+  FILTER_LABELS,
+  REDEMPTION_FILTERS,
+  readRedemptionsState,
+  redemptionsParams,
+  useRedemption,
+  useRedemptions,
+} from './queries';
 import { RedemptionDialog } from './redemption-dialog';
 
 /**
@@ -23,6 +30,9 @@ export function RedemptionsPage() {
   const [params, setParams] = useSearchParams();
   const state = readRedemptionsState(params);
   const redemptions = useRedemptions(state);
+  // The Approvals queue opens a request here by its id (`?open=`).
+  const openId = params.get('open');
+  const linked = useRedemption(openId);
   const mayDecide = useMay('funding.decide');
   const columns = useCallback((open: (r: AdminRedemption) => void) => redemptionColumns(open, mayDecide), [mayDecide]);
 
@@ -37,6 +47,8 @@ export function RedemptionsPage() {
       filterLabels={FILTER_LABELS}
       columns={columns}
       dialog={(r, close, onOutcome) => <RedemptionDialog redemption={r} onClose={close} onOutcome={onOutcome} />}
+      opens={linked.data ?? null}
+      onClosed={() => (openId ? setParams(redemptionsParams(state)) : undefined)}
     />
   );
 }

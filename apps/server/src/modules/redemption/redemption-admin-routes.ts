@@ -1,6 +1,7 @@
 import { actionWaiting } from '@vault/contract/schemas/maker-checker';
 import {
   adminRedemptionAnswer,
+  adminRedemptionResponse,
   adminRedemptionsQuery,
   adminRedemptionsResponse,
   redemptionApproveBody,
@@ -34,6 +35,20 @@ export function redemptionAdminRoutes(app: FastifyInstance, desk: RedemptionDesk
       },
     },
     (req) => desk.list(req.query.status, req.query.page, req.query.limit),
+  );
+
+  r.get(
+    '/api/admin/redemptions/:id',
+    {
+      config: reads,
+      schema: {
+        tags,
+        summary: 'One redeem request, as the list shows it',
+        params,
+        response: responses({ 200: adminRedemptionResponse }),
+      },
+    },
+    (req) => desk.one(req.params.id),
   );
 
   r.post(

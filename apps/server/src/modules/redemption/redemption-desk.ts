@@ -159,6 +159,13 @@ export function redemptionDesk(ctx: Context, deps: Deps) {
       return { data: await views(rows), total: total?.n ?? 0, page, limit };
     },
 
+    /** One request, as the list shows it (the approvals queue opens it by its id). */
+    async one(id: string) {
+      const row = await redemptionById(db, id);
+      if (!row) throw notFound();
+      return { data: await view(row) };
+    },
+
     /**
      * Approve a pending request (or retry the payout of an accepted crypto request COINQVEST did not take). A
      * wire waits accepted for `paid`; a crypto request is paid out now and completes on COINQVEST's answer.

@@ -1,8 +1,18 @@
 import { add, compare } from '@vault/contract/money';
-import type { AdminRedemption } from '@vault/contract/schemas/redemption';
-import { Badge } from '../../components/badge';
-import { formatAmount, formatDay } from '../../lib/format';
-import { METHOD_LABELS } from './describe';
+import type { AdminRedemption, RedemptionMethod } from '@vault/contract/schemas/redemption';
+import { formatAmount, formatDay } from '../lib/format';
+import { Badge } from './badge';
+
+/**
+ * A redeem request's cells (issue 14 item 6), shared by the Redemptions desk and the Approvals queue, which
+ * lists the pending requests with the member's lots, the network and target account and the payout's state.
+ */
+
+/** How the request is paid: COINQVEST (a crypto network, PIX, a bank, Stellar) or our bank's wire. */
+export const METHOD_LABELS: Record<RedemptionMethod, string> = {
+  crypto: 'COINQVEST',
+  directWire: 'Direct wire',
+};
 
 /** The member of a request, or what stands in when their account is gone. */
 export const memberOf = (r: AdminRedemption) => r.member ?? { name: 'Closed account', email: '—' };
