@@ -132,6 +132,49 @@ describe('redeem through COINQVEST', () => {
   });
 });
 
+describe('a redemption fee', () => {
+  it('the form says the fee and what is paid out before the member confirms; the request keeps them', async () => {
+    const m = await activatedMember('Fay Fee', { Q: '300' });
+    // Settings are the platform's: set for this test only (e2e files run one at a time) and put back after.
+    const setFee = (redemptionFeePercent: string) =>
+      asAdmin('PUT', '/api/admin/settings/redemption-fee', { redemptionFeePercent });
+    expect((await setFee('1.5')).status).toBe(200);
+    try {
+      const page = await newPage(browser);
+      await signInToDashboard(page, m.email, m.password);
+      await open(page, '/withdrawal');
+      const form = page.getByRole('form', { name: 'Redeem through COINQVEST' });
+      await expect.poll(() => form.getByLabel('Token', { exact: true }).inputValue()).toBe('Q');
+      await form.getByLabel('Amount', { exact: true }).fill('100');
+      await form.getByText('Redemption fee (1.5%): 1.50 Q · paid out $98.50').waitFor();
+      await form.getByLabel('Network').selectOption('BANK');
+      await form.getByLabel('CBU', { exact: true }).fill('2850590940090418135201');
+      await form.getByLabel('Personal CUIT/CUIL').fill('20-12345678-6');
+      await shot(page, 'redeem-fee');
+      await form.getByRole('button', { name: 'Redeem' }).click();
+      const dialog = page.getByRole('dialog', {
+        name: 'Are you sure you want to perform this action using COINQVEST?',
+      });
+      await dialog.getByText('Redemption fee (1.5%)').waitFor();
+      await dialog.getByText('$98.50').waitFor();
+      await shot(page, 'redeem-fee-confirm');
+      await dialog.getByRole('button', { name: 'Confirm' }).click();
+      const done = page.getByRole('region', { name: 'Redeem request received' });
+      await done.getByText('1.50 Q · $98.50').waitFor();
+      const history = page.getByRole('region', { name: 'Redeem history' });
+      await history.getByTestId('redemption-row').getByText('Pending').waitFor();
+      await shot(page, 'redeem-fee-done');
+      const [request] = await sql<{ fee: string }>('select fee::text from redemptions where user_id = $1', [m.id]);
+      expect(normalize(request!.fee)).toBe('1.5');
+      // The whole 100 is on hold until a decision: the fee leaves with the rest on completion.
+      expect(await balance(m.id, 'Q')).toBe('200');
+      await page.close();
+    } finally {
+      expect((await setFee('0')).status).toBe(200);
+    }
+  });
+});
+
 describe('redeem by direct wire', () => {
   it('from the token detail: without a redeem address the member is led to add one; then redeems Q by wire', async () => {
     const m = await activatedMember('Wade Wire', { Q: '200', XAG: '10' });
