@@ -65,7 +65,7 @@ function confirmation(step: RedemptionStep, r: AdminRedemption) {
         ? `COINQVEST is asked now to pay ${formatUsd(r.payoutUsd)} out to the ${r.targetNetwork ?? ''} account above. Once it takes the payout, ${what} leave circulation${feeNote(r)} and the member is told the request is approved.`
         : `The request is accepted: pay ${formatUsd(r.payoutUsd)} by wire to the redeem address above, then mark it paid. The member is told it was accepted.`;
     case 'retry':
-      return `${retryWords(r.payoutStatus)} to pay ${formatUsd(r.payoutUsd)} out to the ${r.targetNetwork ?? ''} account above, under the same payout key (COINQVEST never pays one key twice); once it does, ${what} leave circulation${feeNote(r)}.`;
+      return `${retryWords(r.payoutStatus)} to pay ${formatUsd(r.payoutUsd)} out to the ${r.targetNetwork ?? ''} account above, under the same payout key as before; once it does, ${what} leave circulation${feeNote(r)}.`;
     case 'paid':
       return `Our bank paid ${formatUsd(r.payoutUsd)} to the redeem address above: the request completes, ${what} leave circulation${feeNote(r)} and the member is told it is approved.`;
   }
@@ -77,7 +77,9 @@ const feeNote = (r: AdminRedemption) =>
 
 function retryWords(state: string | null) {
   if (state === 'REFUSED') return 'COINQVEST refused the payout. It is asked again';
-  if (state === 'FAILED') return 'COINQVEST did not answer: it may have paid. It is asked again';
+  // The key is honoured by our sandbox; COINQVEST's documentation does not promise it (decision 0014).
+  if (state === 'FAILED')
+    return 'COINQVEST did not answer: it may have paid (look at its withdrawal list first). It is asked again';
   if (state === 'REQUESTING') return 'A payout was being asked for and did not finish. It is asked again';
   return 'COINQVEST is asked now';
 }
