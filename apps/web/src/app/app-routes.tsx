@@ -128,6 +128,9 @@ const CryptoRedeemPage = lazy(() =>
 const DirectWireRedeemPage = lazy(() =>
   import('../features/redemption/redeem-pages').then((m) => ({ default: m.DirectWireRedeemPage })),
 );
+// The two chat screens share one download (the conversation, the composer, the live updates; issue 15).
+const InboxPage = lazy(() => import('../features/chat/inbox-page').then((m) => ({ default: m.InboxPage })));
+const SupportPage = lazy(() => import('../features/chat/support-page').then((m) => ({ default: m.SupportPage })));
 
 export function AppRoutes() {
   return (
@@ -197,10 +200,11 @@ export function AppRoutes() {
             <Route path="/legacy-swap" element={<LegacySwapPage />} />
             <Route path="/silent-wave" element={<LaterPage section="silentWave" />} />
             <Route path="/marketplace" element={<LaterPage section="marketplace" />} />
-            <Route path="/inbox" element={<LaterPage section="inbox" />} />
+            {/* Chat (spec 2 §2, issue 15): CQR Connect between members, and support. */}
+            <Route path="/inbox" element={<InboxPage />} />
             <Route path="/remittance" element={<RemittancePage redeemPanel={<RedeemAddressesPanel />} />} />
             <Route path="/subscription" element={<LaterPage section="subscription" />} />
-            <Route path="/chat" element={<LaterPage section="chat" />} />
+            <Route path="/chat" element={<SupportPage />} />
             <Route path="/Send" element={<SendPage />} />
             <Route path="/Q-tokens" element={<QTokensPage />} />
             <Route path="/token-history" element={<TokenHistoryPage />} />

@@ -8,12 +8,10 @@ export const laterSections = {
     title: 'CQR Vest',
     text: 'Members exchange opportunity-token units with each other here: list your own units or acquire units others have listed.',
   },
-  inbox: { title: 'CQR Connect', text: 'Chat with other members of the vault in real time.' },
   subscription: {
     title: 'Subscription',
     text: 'Choose a plan and settle it in vault dollars, once or as a recurring subscription.',
   },
-  chat: { title: 'Support', text: "Talk to the vault's support team from inside your account." },
   // Screens the wallet actions lead to (spec 2 §2); they arrive with the marketplace feature.
   silentWave: {
     title: 'Opportunity and Exchange',

@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { walletKeys } from '../features/wallet/queries';
 import { queryKeys } from '../lib/query-client';
 import { useSession } from '../lib/session';
-import { connectSocket, isAuthRefusal, type MemberEvent } from '../lib/socket';
+import { connectSocket, isAuthRefusal, type MemberEvent, publishMemberSocket } from '../lib/socket';
 import { toast } from '../lib/toast';
 
 /** One socket per signed-in member, listening on the channel named by the member's e-mail (spec 1 §7). */
@@ -18,6 +18,7 @@ export function RealtimeBridge() {
   useEffect(() => {
     if (!token || !userId || !email) return;
     const socket = connectSocket(token);
+    publishMemberSocket(socket);
     // Whether live updates can arrive now, on the page's root element: browser tests wait for it before
     // they cause one, and it is harmless to anyone else.
     const mark = (state: 'connected' | 'disconnected') => {
@@ -68,6 +69,7 @@ export function RealtimeBridge() {
       void queryClient.invalidateQueries({ queryKey: queryKeys.notifications });
     });
     return () => {
+      publishMemberSocket(null);
       socket.disconnect();
       delete document.documentElement.dataset.realtime;
     };
