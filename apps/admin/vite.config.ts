@@ -15,6 +15,7 @@ export default defineConfig({
   build: { outDir: 'dist', sourcemap: false },
   server: {
     port: 5174,
-    proxy: { '/api': 'http://localhost:3000' },
+    // The API, and the support desk's socket (namespace /admin on the server's socket.io).
+    proxy: { '/api': 'http://localhost:3000', '/socket.io': { target: 'http://localhost:3000', ws: true } },
   },
 });

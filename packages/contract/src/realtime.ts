@@ -98,3 +98,28 @@ export type ChatResyncAnswer = {
 export type ChatAck<T = undefined> =
   | ({ ok: true } & (T extends undefined ? object : { data: T }))
   | { ok: false; message: string; code: ErrorCode; fields?: Record<string, string> };
+
+// --- The back office's support desk (issue 15 item 5) ---
+// Administrators hold no member socket: the back office connects to a namespace of its own on the same
+// server, authenticated at the handshake with the back-office session (`auth: { token }`) and open only to
+// roles with `chat.support`. Its events are notices: the desk then reads the conversation over HTTP, where
+// attachments are signed for the administrator who reads them.
+
+/** The socket.io namespace of the back office (path /socket.io, like the members'). */
+export const ADMIN_SOCKET_NAMESPACE = '/admin';
+
+/**
+ * Server → back office: a message was written in a member's support room, by the member or by support. The
+ * inbox moves the room to the top; a desk showing that conversation reads its newest page again.
+ */
+export const SUPPORT_ROOM_UPDATE = 'support-room-update';
+export type SupportRoomUpdate = {
+  chatRoom: string;
+  /** The member whose support room it is. */
+  memberId: string;
+  /** The administrator who took the room, or null while nobody has. */
+  assignedTo: string | null;
+  /** The message, without its attachment: the member's when `recentMessage.user` is `memberId`. */
+  recentMessage: ChatRecentRoomUpdate['recentMessage'];
+  updatedAt: string;
+};

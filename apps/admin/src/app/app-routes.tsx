@@ -36,6 +36,8 @@ const PurchasesPage = lazy(() =>
   import('../features/purchases/purchases-page').then((m) => ({ default: m.PurchasesPage })),
 );
 
+const SupportPage = lazy(() => import('../features/support/support-page').then((m) => ({ default: m.SupportPage })));
+
 const CataloguePage = lazy(() =>
   import('../features/catalogue/catalogue-page').then((m) => ({ default: m.CataloguePage })),
 );
@@ -99,6 +101,16 @@ export function AppRoutes() {
             <RequirePermission permission="members.read">
               <Screen>
                 <MemberDetailPage />
+              </Screen>
+            </RequirePermission>
+          }
+        />
+        <Route
+          path="/support"
+          element={
+            <RequirePermission permission="chat.support">
+              <Screen>
+                <SupportPage />
               </Screen>
             </RequirePermission>
           }

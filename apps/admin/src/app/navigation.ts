@@ -11,6 +11,7 @@ export type NavEntry = { to: string; label: string; permission: Permission };
 export const NAV: NavEntry[] = [
   { to: '/overview', label: 'Overview', permission: 'members.read' },
   { to: '/members', label: 'Members', permission: 'members.read' },
+  { to: '/support', label: 'Support', permission: 'chat.support' },
   { to: '/approvals', label: 'Approvals', permission: 'members.read' },
   { to: '/wires', label: 'Wires', permission: 'members.read' },
   { to: '/redemptions', label: 'Redemptions', permission: 'members.read' },

@@ -14,6 +14,7 @@ import type { Context } from '../context.ts';
 import type { SessionService } from '../modules/auth/sessions.ts';
 import type { ChatService } from '../modules/chat/service.ts';
 import { hasMembershipData } from '../modules/membership/service.ts';
+import { attachAdminSocket } from './admin-socket.ts';
 import { attachChatSocket } from './chat-socket.ts';
 
 const room = (userId: string) => `user:${userId}`;
@@ -58,6 +59,8 @@ export function attachRealtime(server: HttpServer, ctx: Context, sessions: Sessi
 
   // Chat (issue 15): its events, presence and the chatMessage deliveries.
   const chatSocket = attachChatSocket(io, ctx, chat, room);
+  // The back office's support desk: a namespace of its own, for administrators' sessions (admin-socket.ts).
+  const adminSocket = attachAdminSocket(io, ctx, sessions, chat);
 
   const unsubscribe = [
     ctx.events.on('userBlocked', ({ userId, email, blockReason }) => {
@@ -93,6 +96,7 @@ export function attachRealtime(server: HttpServer, ctx: Context, sessions: Sessi
     async close() {
       for (const off of unsubscribe) off();
       await chatSocket.close();
+      await adminSocket.close();
       await io.close();
       for (const r of redis) r.disconnect();
     },

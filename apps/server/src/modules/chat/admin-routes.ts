@@ -27,8 +27,8 @@ const SUPPORT_UPLOADS_PER_HOUR = 60;
 
 /**
  * The support inbox (issue 15 §5): every member's support conversation for administrators with `chat.support`
- * (support and above). A room id that is not a support room is 404. Live updates: the back office polls these
- * (administrators hold no socket: the handshake is for members).
+ * (support and above). A room id that is not a support room is 404. Live updates: the back office's own socket
+ * (realtime/admin-socket.ts) tells the desk of each new message; the desk then reads these.
  */
 export function chatAdminRoutes(app: FastifyInstance, chat: ChatService, storage: StorageService) {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -13,15 +13,21 @@ import type { RoomRow } from './rooms.ts';
  * rooms nobody took, one's own, or all. Only rooms with at least one message are listed.
  */
 
-/** A support room by id; 404 for any other room (a member's direct room is not the desk's). */
-export async function supportRoom(db: Db, roomId: string): Promise<RoomRow & { memberId: string }> {
+/** A support room by id with its member, or null for any other room (a member's direct room is not the desk's). */
+export async function findSupportRoom(db: Db, roomId: string): Promise<(RoomRow & { memberId: string }) | null> {
   const [row] = await db
     .select({ room: chatRooms, memberId: chatRoomMembers.userId })
     .from(chatRooms)
     .innerJoin(chatRoomMembers, eq(chatRoomMembers.roomId, chatRooms.id))
     .where(and(eq(chatRooms.id, roomId), eq(chatRooms.kind, 'support')));
-  if (!row) throw notFound();
-  return { ...row.room, memberId: row.memberId };
+  return row ? { ...row.room, memberId: row.memberId } : null;
+}
+
+/** A support room by id; 404 for any other room. */
+export async function supportRoom(db: Db, roomId: string): Promise<RoomRow & { memberId: string }> {
+  const room = await findSupportRoom(db, roomId);
+  if (!room) throw notFound();
+  return room;
 }
 
 /** The administrator takes the room (or takes it over): its filter "mine" shows it. */
