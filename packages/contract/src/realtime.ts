@@ -77,6 +77,13 @@ export type ChatRecentRoomUpdate = {
   updatedAt: string;
 };
 
+/**
+ * Server → client: a block between the member and another was made or lifted (issue 15 §6): their room turns
+ * read-only or writable again, so the inbox and the conversation read the room afresh.
+ */
+export const CHAT_ROOM_CHANGED = 'room-changed';
+export type ChatRoomChanged = { userId: string };
+
 /** Server → client: a member the receiver shares a room with came online (first socket) or went offline (last). */
 export const CHAT_USER_ONLINE = 'user-online';
 export const CHAT_USER_OFFLINE = 'user-offline';
@@ -113,6 +120,9 @@ export const ADMIN_SOCKET_NAMESPACE = '/admin';
  * inbox moves the room to the top; a desk showing that conversation reads its newest page again.
  */
 export const SUPPORT_ROOM_UPDATE = 'support-room-update';
+/** Server → back office: an administrator took a support room; every desk's inbox reads its lists again. */
+export const SUPPORT_ROOM_ASSIGNED = 'support-room-assigned';
+export type SupportRoomAssigned = { chatRoom: string; assignedTo: string };
 export type SupportRoomUpdate = {
   chatRoom: string;
   /** The member whose support room it is. */

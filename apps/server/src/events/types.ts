@@ -42,6 +42,10 @@ export type DomainEvents = {
     };
     to: string[];
   };
+  /** A block between two members was made or lifted (issue 15 §6): each is told the other's id. */
+  chatBlockChanged: { userIds: [string, string] };
+  /** An administrator took a member's support room (issue 15 item 5): the desks' inboxes refresh. */
+  supportRoomAssigned: { roomId: string; assignedTo: string };
 };
 
 export type EventName = keyof DomainEvents;

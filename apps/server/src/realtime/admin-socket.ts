@@ -1,5 +1,11 @@
 import { ErrorCode } from '@vault/contract/errors';
-import { ADMIN_SOCKET_NAMESPACE, SUPPORT_ROOM_UPDATE, type SupportRoomUpdate } from '@vault/contract/realtime';
+import {
+  ADMIN_SOCKET_NAMESPACE,
+  SUPPORT_ROOM_ASSIGNED,
+  SUPPORT_ROOM_UPDATE,
+  type SupportRoomAssigned,
+  type SupportRoomUpdate,
+} from '@vault/contract/realtime';
 import { roleMay } from '@vault/contract/schemas/admin-auth';
 import type { Server } from 'socket.io';
 import type { Context } from '../context.ts';
@@ -66,6 +72,9 @@ export function attachAdminSocket(io: Server, ctx: Context, sessions: SessionSer
         .catch((err) => ctx.log.warn({ err }, 'support desk update failed'))
         .finally(() => pending.delete(telling));
       pending.add(telling);
+    }),
+    ctx.events.on('supportRoomAssigned', ({ roomId, assignedTo }) => {
+      desk.to(SUPPORT_DESK).emit(SUPPORT_ROOM_ASSIGNED, { chatRoom: roomId, assignedTo } satisfies SupportRoomAssigned);
     }),
     // A disabled administrator's sessions end; their open desks close with them (members' sockets: gateway.ts).
     ctx.events.on('sessionsRevoked', ({ userId }) => {

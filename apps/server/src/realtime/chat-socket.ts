@@ -5,11 +5,13 @@ import {
   CHAT_NEW_MESSAGE,
   CHAT_RECENT_ROOM_UPDATE,
   CHAT_RESYNC,
+  CHAT_ROOM_CHANGED,
   CHAT_USER_OFFLINE,
   CHAT_USER_ONLINE,
   type ChatAck,
   type ChatPresence,
   type ChatRecentRoomUpdate,
+  type ChatRoomChanged,
 } from '@vault/contract/realtime';
 import { chatJoinPayload, chatMessageBody, chatResyncPayload } from '@vault/contract/schemas/chat';
 import { fieldErrors } from '@vault/contract/schemas/common';
@@ -80,6 +82,11 @@ export function attachChatSocket(io: Server, ctx: Context, chat: ChatService, ro
     on(CHAT_RESYNC, chatResyncPayload, ({ rooms }) => chat.resync(userId, rooms));
   });
 
+  const offBlocks = ctx.events.on('chatBlockChanged', ({ userIds: [a, b] }) => {
+    // Each is told the other's id: their room reads afresh (read-only or writable again).
+    io.to(room(a)).emit(CHAT_ROOM_CHANGED, { userId: b } satisfies ChatRoomChanged);
+    io.to(room(b)).emit(CHAT_ROOM_CHANGED, { userId: a } satisfies ChatRoomChanged);
+  });
   const off = ctx.events.on('chatMessage', ({ message, to }) => {
     const recent: ChatRecentRoomUpdate = {
       chatRoom: message.roomId,
@@ -99,6 +106,7 @@ export function attachChatSocket(io: Server, ctx: Context, chat: ChatService, ro
       closing = true;
       clearInterval(heartbeat);
       off();
+      offBlocks();
       await chat.presence.leave(here).catch((err) => log.warn({ err }, 'chat presence failed'));
     },
   };

@@ -2,7 +2,9 @@ import type { AddressInfo } from 'node:net';
 import {
   ADMIN_SOCKET_NAMESPACE,
   CHAT_NEW_MESSAGE,
+  SUPPORT_ROOM_ASSIGNED,
   SUPPORT_ROOM_UPDATE,
+  type SupportRoomAssigned,
   type SupportRoomUpdate,
 } from '@vault/contract/realtime';
 import type { ChatMessage } from '@vault/contract/schemas/chat';
@@ -154,7 +156,10 @@ describe('support room updates', () => {
       memberSocket.once('connect_error', reject);
     });
     const toMember = collect<ChatMessage>(memberSocket, CHAT_NEW_MESSAGE);
+    const assigned = collect<SupportRoomAssigned>(desk, SUPPORT_ROOM_ASSIGNED);
     expect((await post(server, `/api/admin/chat/rooms/${room}/assign`, support)).statusCode).toBe(200);
+    await server.eventsDelivered();
+    expect(await assigned.atLeast(1)).toEqual([{ chatRoom: room, assignedTo: support.user.id }]);
     const reply = await post(server, `/api/admin/chat/rooms/${room}/messages`, support, { text: 'Looking now' });
     expect(reply.statusCode).toBe(200);
     await server.eventsDelivered();

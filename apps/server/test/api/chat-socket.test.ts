@@ -6,6 +6,7 @@ import {
   CHAT_NEW_MESSAGE,
   CHAT_RECENT_ROOM_UPDATE,
   CHAT_RESYNC,
+  CHAT_ROOM_CHANGED,
   CHAT_USER_OFFLINE,
   CHAT_USER_ONLINE,
 } from '@vault/contract/realtime';
@@ -166,6 +167,33 @@ describe('presence', () => {
     });
     sb.disconnect();
     expect((await offline.atLeast(1))[0]).toEqual({ userId: b.user.id, onlineStatus: false });
+  });
+});
+
+describe('blocks', () => {
+  it('tells both members when one blocks or unblocks the other, so their room turns read-only live', async () => {
+    const [a, b] = await Promise.all([chatMember(server), chatMember(server)]);
+    await roomOf(server, a, b);
+    const [sa, sb] = await Promise.all([connect(a), connect(b)]);
+    const toA = collect<{ userId: string }>(sa, CHAT_ROOM_CHANGED);
+    const toB = collect<{ userId: string }>(sb, CHAT_ROOM_CHANGED);
+    const blocked = await server.app.inject({
+      method: 'POST',
+      url: `/api/chat/block/${b.user.id}`,
+      headers: a.headers,
+    });
+    expect(blocked.statusCode).toBe(200);
+    await server.eventsDelivered();
+    expect((await toA.atLeast(1))[0]).toEqual({ userId: b.user.id });
+    expect((await toB.atLeast(1))[0]).toEqual({ userId: a.user.id });
+    const lifted = await server.app.inject({
+      method: 'DELETE',
+      url: `/api/chat/block/${b.user.id}`,
+      headers: a.headers,
+    });
+    expect(lifted.statusCode).toBe(200);
+    await server.eventsDelivered();
+    await toB.atLeast(2);
   });
 });
 

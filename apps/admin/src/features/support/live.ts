@@ -1,6 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ErrorCode } from '@vault/contract/errors';
-import { ADMIN_SOCKET_NAMESPACE, SUPPORT_ROOM_UPDATE, type SupportRoomUpdate } from '@vault/contract/realtime';
+import {
+  ADMIN_SOCKET_NAMESPACE,
+  SUPPORT_ROOM_ASSIGNED,
+  SUPPORT_ROOM_UPDATE,
+  type SupportRoomUpdate,
+} from '@vault/contract/realtime';
 import { useEffect, useRef, useState } from 'react';
 import { io } from 'socket.io-client';
 import { meKey, useSession } from '../../lib/session';
@@ -11,8 +16,8 @@ export type LiveState = 'connecting' | 'live' | 'lost';
 
 /**
  * Keeps the support desk live while it is open: the back office's socket (namespace /admin, the session's
- * token at the handshake) tells of every message in a member's support room, and the inbox and that
- * conversation are asked again. After a reconnect everything is asked again, so nothing written meanwhile is
+ * token at the handshake) tells of every message in a member's support room, and of a room an administrator
+ * took, and the inbox and that conversation are asked again. After a reconnect everything is asked again, so nothing written meanwhile is
  * missed. A refusal means the session is over: asking who is signed in then meets the 401 that signs out.
  * `onUpdate` hears each update (the page announces a member's message).
  */
@@ -58,6 +63,10 @@ export function useSupportLive(onUpdate?: (update: SupportRoomUpdate) => void): 
       void queryClient.invalidateQueries({ queryKey: ['support', 'rooms'] });
       void queryClient.invalidateQueries({ queryKey: supportKeys.messages(update.chatRoom) });
       heard.current?.(update);
+    });
+    // Another administrator took a room: unassigned / mine / all change for every desk.
+    socket.on(SUPPORT_ROOM_ASSIGNED, () => {
+      void queryClient.invalidateQueries({ queryKey: ['support', 'rooms'] });
     });
     return () => {
       clearTimeout(retry);

@@ -34,7 +34,7 @@ export async function blockedBetween(q: Q, a: string, b: string): Promise<boolea
  * A member blocks another from messaging them (issue 15 §6): their room turns read-only for both and neither
  * finds the other in the search. Blocking twice is the same block; an unknown or non-member id is 404.
  */
-export async function block(db: Db, blockerId: string, blockedId: string) {
+export async function block(db: Q, blockerId: string, blockedId: string) {
   if (blockerId === blockedId) throw badRequest(messages.chatSelf);
   // A member who is blocked or deleted since may still be blocked (their room stays read-only anyway);
   // only ids that are no member at all are refused, as for an id that does not exist.
@@ -50,7 +50,7 @@ export async function block(db: Db, blockerId: string, blockedId: string) {
 }
 
 /** Lifts the caller's own block (another's block of them stays); lifting none is fine. */
-export async function unblock(db: Db, blockerId: string, blockedId: string) {
+export async function unblock(db: Q, blockerId: string, blockedId: string) {
   await db
     .delete(memberBlocks)
     .where(and(eq(memberBlocks.blockerId, blockerId), eq(memberBlocks.blockedId, blockedId)));

@@ -119,12 +119,18 @@ export function chatService(ctx: Context, deps: { storage: StorageService; prese
     },
 
     async block(me: User, userId: string) {
-      await block(db, me.id, userId);
+      await db.transaction(async (tx) => {
+        await block(tx, me.id, userId);
+        await ctx.events.emit('chatBlockChanged', { userIds: [me.id, userId] }, tx);
+      });
       return { message: messages.chatMemberBlocked };
     },
 
     async unblock(me: User, userId: string) {
-      await unblock(db, me.id, userId);
+      await db.transaction(async (tx) => {
+        await unblock(tx, me.id, userId);
+        await ctx.events.emit('chatBlockChanged', { userIds: [me.id, userId] }, tx);
+      });
       return { message: messages.chatMemberUnblocked };
     },
 
@@ -183,7 +189,10 @@ export function chatService(ctx: Context, deps: { storage: StorageService; prese
     },
 
     async assign(admin: User, roomId: string) {
-      await assignRoom(db, roomId, admin.id);
+      await db.transaction(async (tx) => {
+        await assignRoom(tx, roomId, admin.id);
+        await ctx.events.emit('supportRoomAssigned', { roomId, assignedTo: admin.id }, tx);
+      });
       return { message: messages.chatRoomAssigned };
     },
 

@@ -1,6 +1,6 @@
 import type { SupportRoom, SupportRoomsQuery } from '@vault/contract/schemas/chat';
 import { and, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { chatMessages, chatRoomMembers, chatRooms } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
 import { chatProfiles } from '../members/contacts.ts';
@@ -31,7 +31,7 @@ export async function supportRoom(db: Db, roomId: string): Promise<RoomRow & { m
 }
 
 /** The administrator takes the room (or takes it over): its filter "mine" shows it. */
-export async function assignRoom(db: Db, roomId: string, adminId: string) {
+export async function assignRoom(db: Db | Tx, roomId: string, adminId: string) {
   const [row] = await db
     .update(chatRooms)
     .set({ assignedTo: adminId })

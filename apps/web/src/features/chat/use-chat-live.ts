@@ -3,6 +3,7 @@ import {
   CHAT_NEW_MESSAGE,
   CHAT_RECENT_ROOM_UPDATE,
   CHAT_RESYNC,
+  CHAT_ROOM_CHANGED,
   CHAT_USER_OFFLINE,
   CHAT_USER_ONLINE,
   type ChatAck,
@@ -20,7 +21,7 @@ import { cursorOf, mergeMessages, type RoomMessages, withPresence, withRecent, w
 /**
  * Keeps the chat's cache live while a chat screen is open (spec 2 §4): new messages join their room's
  * messages (deduplicated by `_id`) and its inbox line, unread counts grow for rooms not on screen, presence
- * moves the dots, and after every reconnect a resync from the last message held per room brings what was
+ * moves the dots, a block made or lifted reads the rooms again, and after every reconnect a resync from the last message held per room brings what was
  * missed. `openRoom` is the conversation on screen: its messages are read as they arrive.
  */
 export function useChatLive(socket: Socket | null, me: string | undefined, openRoom: string | undefined) {
@@ -56,14 +57,21 @@ export function useChatLive(socket: Socket | null, me: string | undefined, openR
     const onPresence = ({ userId, onlineStatus }: ChatPresence) => {
       queryClient.setQueryData<ChatRoom[]>(chatKeys.rooms, (list) => list && withPresence(list, userId, onlineStatus));
     };
+    // A block made or lifted: the rooms read afresh (the conversation turns read-only or writable again).
+    const onRoomChanged = () => {
+      void queryClient.invalidateQueries({ queryKey: chatKeys.rooms });
+      void queryClient.invalidateQueries({ queryKey: chatKeys.support });
+    };
     // socket.io says connect again after each reconnect: what happened meanwhile is asked for then.
     const onConnect = () => void resync(socket, queryClient, open.current);
     socket.on(CHAT_NEW_MESSAGE, onMessage);
     socket.on(CHAT_RECENT_ROOM_UPDATE, onRecent);
     socket.on(CHAT_USER_ONLINE, onPresence);
     socket.on(CHAT_USER_OFFLINE, onPresence);
+    socket.on(CHAT_ROOM_CHANGED, onRoomChanged);
     socket.on('connect', onConnect);
     return () => {
+      socket.off(CHAT_ROOM_CHANGED, onRoomChanged);
       socket.off(CHAT_NEW_MESSAGE, onMessage);
       socket.off(CHAT_RECENT_ROOM_UPDATE, onRecent);
       socket.off(CHAT_USER_ONLINE, onPresence);
