@@ -9,6 +9,7 @@
  */
 import os from 'node:os';
 import { createTestDatabase } from '../apps/server/test/test-database.ts';
+import { chat } from './chat.ts';
 import { CLIENTS, loadAverage, type Row, SECONDS } from './lib.ts';
 import { pgbenchBaseline } from './pgbench.ts';
 import { reads } from './reads.ts';
@@ -26,6 +27,7 @@ type Section = { run: (bench: Bench) => Promise<Row[]>; needs?: string[] };
 const SECTIONS: Record<string, Section> = {
   reads: { run: reads },
   realtime: { run: realtime },
+  chat: { run: chat },
   sends: { run: sends, needs: ['pgbench'] },
   swaps: { run: swaps, needs: ['pgbench'] },
   pgbench: { run: ({ url }) => pgbenchBaseline(url).then((row) => [row]) },
@@ -51,8 +53,13 @@ function table(rows: Row[]) {
   const byKey = new Map(rows.filter((r) => r.key).map((r) => [r.key!, r]));
   const lines = rows.map((r) => {
     const base = r.baseline ? byKey.get(r.baseline) : undefined;
+    // Latency rows (no rate) with a baseline: their p95 ÷ the baseline's.
     const ratio =
-      base?.rate && r.rate !== undefined ? (r.rate / base.rate).toFixed(r.rate / base.rate < 0.1 ? 3 : 2) : '';
+      base?.rate && r.rate !== undefined
+        ? (r.rate / base.rate).toFixed(r.rate / base.rate < 0.1 ? 3 : 2)
+        : r.rate === undefined && base?.p95 && r.p95 !== undefined
+          ? `${(r.p95 / base.p95).toFixed(2)} p95`
+          : '';
     // CPU per operation of the baseline ÷ ours, all processes counted: the ratio each would have with the
     // machine to itself (both are CPU-bound here), which others' load on the machine barely moves.
     const total = (row?: Row) =>

@@ -4,7 +4,18 @@ import type { Page } from 'playwright-core';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { backOfficeSuite, enrolledAdministrator, look, openBackOffice, overflowsSideways } from './admin-support.ts';
-import { apiLogin, baseUrl, createMember, DESKTOP, markNotReloaded, newPage, notReloaded, PHONE } from './browser.ts';
+import {
+  apiLogin,
+  baseUrl,
+  createMember,
+  DESKTOP,
+  markNotReloaded,
+  newPage,
+  notReloaded,
+  open,
+  PHONE,
+  signInToDashboard,
+} from './browser.ts';
 
 /**
  * The back office's support inbox (issue 15 item 5): a member writes to support (through the API and the
@@ -184,5 +195,33 @@ describe('back office support inbox', () => {
     await phone.close();
 
     expect(found).toEqual([]);
+  });
+
+  it('a member writes from /chat in the browser; the answer from the back office arrives there live', async () => {
+    const support = await enrolledAdministrator('support', suite.dataDir);
+    const member = await createMember({ name: 'Cora Chat', gpa: true });
+    const memberPage = await newPage(suite.browser, DESKTOP);
+    await signInToDashboard(memberPage, member.email, member.password);
+    await open(memberPage, '/chat');
+    const chat = memberPage.getByRole('region', { name: 'Conversation' });
+    await chat.getByRole('heading', { name: 'Vault support' }).waitFor();
+    await markNotReloaded(memberPage);
+    const field = chat.getByLabel('Message', { exact: true });
+    await field.fill('Where is my redemption?');
+    await field.press('Enter');
+    await chat.getByTestId('chat-delivered').waitFor();
+
+    const page = await newPage(suite.browser, DESKTOP);
+    await openBackOffice(page, support.token, '/admin/support?filter=all');
+    await live(page);
+    await inboxItem(page, member.email).click();
+    await conversation(page).getByText('Where is my redemption?').waitFor();
+    const reply = page.getByLabel(`Reply to ${member.name}`);
+    await reply.fill('It was approved this morning');
+    await reply.press('Enter');
+    await chat.getByText('It was approved this morning').waitFor();
+    expect(await notReloaded(memberPage)).toBe(true);
+    await page.close();
+    await memberPage.close();
   });
 });
