@@ -41,6 +41,8 @@ export type DomainEvents = {
       createdAt: string;
     };
     to: string[];
+    /** A member's support room: its member and the administrator who took it; null for a direct room. */
+    support: { memberId: string; assignedTo: string | null } | null;
   };
   /** A block between two members was made or lifted (issue 15 §6): each is told the other's id. */
   chatBlockChanged: { userIds: [string, string] };

@@ -11,7 +11,6 @@ import type { Server } from 'socket.io';
 import type { Context } from '../context.ts';
 import type { SessionService } from '../modules/auth/sessions.ts';
 import { recentOf } from '../modules/chat/presenter.ts';
-import type { ChatService } from '../modules/chat/service.ts';
 
 /** Every support administrator's socket: where a support room's news goes (all processes, Redis adapter). */
 const SUPPORT_DESK = 'support-desk';
@@ -34,7 +33,7 @@ function refusal(code: typeof ErrorCode.UNAUTHORIZED | typeof ErrorCode.FORBIDDE
  * desk only listens. A message in a member's support room (the chat service's `chatMessage` event, whoever
  * wrote it) is told to every support administrator; other rooms' messages never are.
  */
-export function attachAdminSocket(io: Server, ctx: Context, sessions: SessionService, chat: ChatService) {
+export function attachAdminSocket(io: Server, ctx: Context, sessions: SessionService) {
   const desk = io.of(ADMIN_SOCKET_NAMESPACE);
 
   desk.use(async (socket, next) => {
@@ -50,28 +49,18 @@ export function attachAdminSocket(io: Server, ctx: Context, sessions: SessionSer
     socket.join([SUPPORT_DESK, adminRoom(socket.data.userId)]);
   });
 
-  /** Lookups under way: close() waits for them, so nothing is sent through a Redis adapter already closed. */
-  const pending = new Set<Promise<void>>();
-
   const unsubscribe = [
-    ctx.events.on('chatMessage', ({ message }) => {
-      // Every room's messages come through here; the chat service says which rooms are the desk's.
-      const telling = chat
-        .supportDeskOf(message.roomId)
-        .then((room) => {
-          if (!room) return;
-          const update: SupportRoomUpdate = {
-            chatRoom: message.roomId,
-            memberId: room.memberId,
-            assignedTo: room.assignedTo,
-            recentMessage: recentOf(message),
-            updatedAt: message.createdAt,
-          };
-          desk.to(SUPPORT_DESK).emit(SUPPORT_ROOM_UPDATE, update);
-        })
-        .catch((err) => ctx.log.warn({ err }, 'support desk update failed'))
-        .finally(() => pending.delete(telling));
-      pending.add(telling);
+    ctx.events.on('chatMessage', ({ message, support }) => {
+      // Only a member's support room is the desk's; other rooms' messages never reach it.
+      if (!support) return;
+      const update: SupportRoomUpdate = {
+        chatRoom: message.roomId,
+        memberId: support.memberId,
+        assignedTo: support.assignedTo,
+        recentMessage: recentOf(message),
+        updatedAt: message.createdAt,
+      };
+      desk.to(SUPPORT_DESK).emit(SUPPORT_ROOM_UPDATE, update);
     }),
     ctx.events.on('supportRoomAssigned', ({ roomId, assignedTo }) => {
       desk.to(SUPPORT_DESK).emit(SUPPORT_ROOM_ASSIGNED, { chatRoom: roomId, assignedTo } satisfies SupportRoomAssigned);
@@ -85,7 +74,6 @@ export function attachAdminSocket(io: Server, ctx: Context, sessions: SessionSer
   return {
     async close() {
       for (const off of unsubscribe) off();
-      await Promise.allSettled(pending);
     },
   };
 }

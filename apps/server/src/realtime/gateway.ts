@@ -60,7 +60,7 @@ export function attachRealtime(server: HttpServer, ctx: Context, sessions: Sessi
   // Chat (issue 15): its events, presence and the chatMessage deliveries.
   const chatSocket = attachChatSocket(io, ctx, chat, room);
   // The back office's support desk: a namespace of its own, for administrators' sessions (admin-socket.ts).
-  const adminSocket = attachAdminSocket(io, ctx, sessions, chat);
+  const adminSocket = attachAdminSocket(io, ctx, sessions);
 
   const unsubscribe = [
     ctx.events.on('userBlocked', ({ userId, email, blockReason }) => {

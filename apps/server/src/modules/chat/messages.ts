@@ -87,7 +87,9 @@ export async function sendMessage(
         lastReadAt: sql`case when ${chatRoomMembers.userId} = ${sender.id} then ${row!.createdAt} else ${chatRoomMembers.lastReadAt} end`,
       })
       .where(eq(chatRoomMembers.roomId, roomId));
-    await ctx.events.emit('chatMessage', { message, to: memberIds }, tx);
+    // A support room's member and who took it ride along: the desk's socket needs no query per message.
+    const support = room.kind === 'support' ? { memberId: memberIds[0]!, assignedTo: room.assignedTo } : null;
+    await ctx.events.emit('chatMessage', { message, to: memberIds, support }, tx);
     return message;
   });
 }

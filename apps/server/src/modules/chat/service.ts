@@ -31,7 +31,7 @@ import {
   roomView,
   supportPairKey,
 } from './rooms.ts';
-import { assignRoom, findSupportRoom, supportRoom, supportRooms } from './support.ts';
+import { assignRoom, supportRoom, supportRooms } from './support.ts';
 
 /**
  * Chat (issue 15): member-to-member rooms, each member's support room, and the support inbox. Every way in
@@ -177,15 +177,6 @@ export function chatService(ctx: Context, deps: { storage: StorageService; prese
     async reply(admin: User, roomId: string, body: ChatReplyBody) {
       const message = await sendMessage(ctx, storage, { id: admin.id, support: true }, roomId, body);
       return { data: toChatMessage(message, admin.id) };
-    },
-
-    /**
-     * For the back office's socket (realtime/admin-socket.ts): whether a room is a member's support room, its
-     * member and who took it; null for any other room, whose messages the desk is never told of.
-     */
-    async supportDeskOf(roomId: string) {
-      const room = await findSupportRoom(db, roomId);
-      return room ? { memberId: room.memberId, assignedTo: room.assignedTo } : null;
     },
 
     async assign(admin: User, roomId: string) {

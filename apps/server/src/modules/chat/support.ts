@@ -14,7 +14,7 @@ import type { RoomRow } from './rooms.ts';
  */
 
 /** A support room by id with its member, or null for any other room (a member's direct room is not the desk's). */
-export async function findSupportRoom(db: Db, roomId: string): Promise<(RoomRow & { memberId: string }) | null> {
+async function findSupportRoom(db: Db, roomId: string): Promise<(RoomRow & { memberId: string }) | null> {
   const [row] = await db
     .select({ room: chatRooms, memberId: chatRoomMembers.userId })
     .from(chatRooms)
