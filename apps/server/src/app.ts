@@ -45,6 +45,8 @@ import { requestRoutes } from './modules/requests/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { siteRoutes } from './modules/site/routes.ts';
 import { storageRoutes } from './modules/storage/routes.ts';
+import { subscriptionAdminRoutes } from './modules/subscriptions/admin-routes.ts';
+import { subscriptionRoutes } from './modules/subscriptions/routes.ts';
 import { swapRoutes } from './modules/swaps/routes.ts';
 import { transactionLogRoutes } from './modules/transaction-log/routes.ts';
 import { userRoutes } from './modules/user/routes.ts';
@@ -135,6 +137,8 @@ export async function buildApp(opts: { container: Container } | { config: Config
   adminRoutes(app, services.admin);
   adminAuthRoutes(app, services.admins);
   backofficeRoutes(app, services.backoffice);
+  subscriptionRoutes(app, { plans: services.plans, subscriptions: services.subscriptions });
+  subscriptionAdminRoutes(app, { plans: services.plans, desk: services.subscriptionDesk });
   chatRoutes(app, services.chat);
   chatAdminRoutes(app, services.chat, storage);
   if (!config.GOCARDLESS_ACCESS_TOKEN) await app.register(gocardlessSandbox(config)); // issue 13: our GoCardless sandbox

@@ -41,6 +41,10 @@ import { loadSecrets } from './modules/secrets/service.ts';
 import { settingsService } from './modules/settings/service.ts';
 import { siteService } from './modules/site/service.ts';
 import { storageService } from './modules/storage/service.ts';
+import { subscriptionDesk } from './modules/subscriptions/desk.ts';
+import { planService } from './modules/subscriptions/plans.ts';
+import { renewalService } from './modules/subscriptions/renewals.ts';
+import { subscriptionService } from './modules/subscriptions/subscriptions.ts';
 import { swapService } from './modules/swaps/service.ts';
 import { transactionLogService } from './modules/transaction-log/service.ts';
 import { userService } from './modules/user/service.ts';
@@ -171,6 +175,11 @@ export async function createContainer(opts: { config: Config; db: Db; log: Logge
     admin: adminService(ctx, { sessions, settings, notifications, ledger, makerChecker }),
     admins: adminAccountService(ctx, sessions),
     backoffice: backofficeService(ctx, { ledger, sessions, transactionLog, notifications }),
+    // Subscriptions (issue 16): plans, paid from Q to revenue; renewals by the renew-subscriptions job.
+    plans: planService(ctx),
+    subscriptions: subscriptionService(ctx, { ledger, notifications }),
+    renewals: renewalService(ctx, { ledger, notifications }),
+    subscriptionDesk: subscriptionDesk(ctx),
     // Chat (issue 15): rooms, messages, blocks, the support inbox; presence in Redis when configured.
     chat: chatService(ctx, { storage, presence: createPresence(redis) }),
   };

@@ -30,6 +30,8 @@ export class Model {
   readonly balances = new Map<string, bigint>();
   readonly entries: ModelEntry[] = [];
   readonly holds: ModelHold[] = [];
+  /** System idempotency keys spent (a subscription period paid), with the entry each one answered. */
+  readonly systemKeys = new Map<string, string>();
 
   balance(party: string, asset: string) {
     return this.balances.get(`${asset}|${party}`) ?? 0n;
@@ -88,6 +90,11 @@ export type Cmd =
   | { t: 'reverseOther'; pick: number }
   | { t: 'swap'; m: number; give: AssetIndex; units: bigint; units2: bigint; fee: Fee }
   | { t: 'fee'; m: number; a: AssetIndex; units: bigint; to: typeof FEES | typeof REVENUE }
+  /**
+   * A subscription period paid from the member to revenue (issue 16) under a system key per (member, period):
+   * a period paid before answers its first entry and moves nothing; an unaffordable one spends no key.
+   */
+  | { t: 'subscription'; m: number; period: number; units: bigint }
   | { t: 'rollback'; m: number; offset: number; a: AssetIndex; units: bigint }
   | { t: 'unbalanced'; m: number; units: bigint };
 
@@ -128,6 +135,10 @@ export function commands(amount: fc.Arbitrary<bigint> = units, debit: fc.Arbitra
       weight: 4,
     },
     { arbitrary: fc.record({ t: c('fee'), m: memberIndex, a: asset, units: debit, to: feeTo }), weight: 2 },
+    {
+      arbitrary: fc.record({ t: c('subscription'), m: memberIndex, period: fc.nat({ max: 3 }), units: debit }),
+      weight: 2,
+    },
     {
       arbitrary: fc.record({ t: c('rollback'), m: memberIndex, offset: fc.nat({ max: 2 }), a: asset, units: debit }),
       weight: 1,

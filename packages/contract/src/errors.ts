@@ -111,6 +111,15 @@ export const ERROR_CODES = [
   'COINQVEST_CUSTOMER_REQUIRED',
   // Chat (issue 15): a room one member blocked, or whose other member is blocked or deleted
   'CHAT_READ_ONLY',
+  // Subscriptions (issue 16): the gate of opportunity tokens, plans, a member's subscriptions
+  'SUBSCRIPTION_REQUIRED',
+  'PLAN_UNAVAILABLE',
+  'PLAN_NOT_RECURRING',
+  'ALREADY_SUBSCRIBED',
+  'SUBSCRIPTION_NOT_CANCELLABLE',
+  'SUBSCRIPTION_CANCELLED',
+  'SUBSCRIPTION_ENDED',
+  'PLAN_RETIRED',
   // Maker-checker (admin): the maker may not decide their own action; one decision per action; one waiting
   // action per request or entry
   'MAKER_CANNOT_DECIDE',

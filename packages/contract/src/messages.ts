@@ -365,6 +365,42 @@ export const messages = {
   tooManyFailedSends:
     'Too many sends could not be made. Please check the e-mail addresses and your balance, and try again in an hour.',
 
+  // spec 2 §4, §5, §8: subscriptions (issue 16)
+  notSubscribed: 'You are not subscribed. Please subscribe first.',
+  subscribePlanFirst: 'Please subscribe plan first',
+  subscriptionConfirm: 'Are you sure you want this Subscription?',
+  subscriptionCancelConfirm: 'Are you sure you want to cancel your subscription?',
+  // ours: subscriptions ({title}, {date}, {amount} are filled in by the server)
+  subscribed: 'Subscription successful: your {title} plan is active',
+  subscriptionCancelled:
+    'Your subscription has been cancelled. You can still acquire opportunity tokens until it expires on {date}.',
+  subscriptionPlanUnknown: 'This plan does not exist',
+  subscriptionPlanRetired: 'This plan is no longer offered',
+  subscriptionLifetimeNotRecurring: 'Lifetime plans are paid once: choose One time',
+  subscriptionAlreadyActive: 'You already have this plan until {date}',
+  subscriptionAlreadyActiveLifetime: 'You already have this lifetime plan',
+  subscriptionOnlyVaultDollars: 'Subscriptions are paid in CQR Dollars (your Q wallet)',
+  subscriptionLifetimeNoCancel: 'A lifetime subscription cannot be cancelled',
+  subscriptionAlreadyCancelled: 'This subscription is already cancelled',
+  subscriptionNotCurrent: 'This subscription has already ended',
+  subscribedNotice: 'You subscribed to {title} for {amount} Q',
+  subscriptionRenewedNotice: 'Your {title} subscription was renewed for {amount} Q until {date}',
+  subscriptionEndedNotice: 'Your {title} subscription ended on {date}',
+  subscriptionPlanRetiredNotice: 'Your {title} subscription ended on {date}: the plan is no longer offered',
+  subscriptionSdiraCancelledNotice:
+    'Your {title} subscription was cancelled automatically: your Q balance was short of the {amount} Q renewal on {date}',
+  subscriptionRenewalFailedNotice:
+    'Your {title} subscription could not be renewed: your Q balance is short of {amount} Q. Top up by {deadline} or it ends then.',
+  subscriptionLapsedNotice:
+    'Your {title} subscription ended: your Q balance stayed short of the {amount} Q renewal until {deadline}',
+  planSaved: 'Plan saved',
+  planRetired: 'Plan retired: it is no longer offered; its subscribers keep it until their paid period ends',
+  planAlreadyRetired: 'This plan is already retired',
+  planTitleRequired: 'Enter a title of 2 to 100 characters',
+  planLogoInvalid: 'Enter the logo as a path of this site (/…) or an https address',
+  planPriceInvalid: 'Enter a price in USD above 0 with at most 2 decimals',
+  planDurationInvalid: 'Choose a duration: month, quarter, year or lifetime',
+
   // spec 2 §5 Crypto redeem and Direct wire redeem (issue 14)
   redeemTokenRequired: 'Please select a token to continue',
   redeemAmountInvalid: 'Please enter a valid amount value',

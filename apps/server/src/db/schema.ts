@@ -8,3 +8,4 @@ export * from './schema/chat.ts';
 export * from './schema/funding.ts';
 export * from './schema/ledger.ts';
 export * from './schema/members.ts';
+export * from './schema/subscriptions.ts';

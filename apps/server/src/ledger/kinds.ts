@@ -142,6 +142,21 @@ export const ENTRY_KINDS: readonly EntryKind[] = [
     // Not by a reversal: what arrived on chain arrived; a mistake is a correction of its own.
     reversible: false,
   },
+  {
+    // A subscription paid from the member's Q (issue 16, decision 0016): the purchase and each renewal, member
+    // to revenue (1 Q = 1 USD, so the plan's priceUSD in Q). Renewals are keyed once per subscription and
+    // period (system key 'subscription-renewal'). The member's Subscription Acquire / Subscription Renew.
+    kind: 'subscriptionPayment',
+    metadata: z.strictObject({
+      subscriptionId: id,
+      planId: id,
+      period: z.number().int().min(1),
+      logType: z.enum(['subscriptionPurchase', 'subscriptionRenew']),
+    }),
+    history: { giver: 'subscriptionPurchase', receiver: 'creditAssets', typeFrom: 'logType' },
+    // Not by a reversal: the subscription would still say paid. A refund is a correction of its own.
+    reversible: false,
+  },
 ];
 
 export const entryKinds = entryKindRegistry(ENTRY_KINDS);

@@ -38,7 +38,8 @@ import { createMember, startServer, type TestServer, uniqueEmail } from '../supp
 /**
  * Property tests of the ledger against an in-memory model (test/ledger-model.ts) kept in bigint units of
  * 1e-8: random sequences of credits (one asset or two in one entry), sends, holds, commits, releases,
- * redemptions (a commit to the treasury with a fee leg), reversals, swaps between two assets with or without a fee leg, fees on their own, transactions that
+ * redemptions (a commit to the treasury with a fee leg), reversals, swaps between two assets with or without a fee leg, fees on their own,
+ * subscription payments to revenue once per system key (issue 16), transactions that
  * fail half-way and entries that do not balance. After each sequence the database must agree with the
  * model (balances of members and system accounts, holds, entries and their postings) and keep the
  * ledger's invariants (postings sum to zero per entry and asset, every account balance is the sum of its
@@ -235,6 +236,34 @@ async function step(model: Model, assets: [string, string], players: string[], c
         ledger.transact((tx) => tx.post({ kind: 'fee', legs: fee({ userId }, asset, fromUnits(cmd.units), to) })),
       );
       return posted(out, 'fee', transfer(userId, cmd.to, asset, cmd.units));
+    }
+    case 'subscription': {
+      // As the renewal job pays a period: member → revenue, once per (subscription, period) system key. The
+      // run's plain asset stands for Q; the key names the run, so runs stay independent.
+      const userId = player(cmd.m);
+      const key = `${assets[0]}:${userId}:${cmd.period}`;
+      const legs = transfer(userId, REVENUE, assets[0], cmd.units);
+      const out = await attempt(() =>
+        ledger.transact(
+          (tx) =>
+            tx.post({
+              kind: 'subscriptionPayment',
+              legs: legsOf(legs),
+              metadata: {
+                subscriptionId: userId,
+                planId: userId,
+                period: cmd.period + 1,
+                logType: 'subscriptionRenew',
+              },
+            }),
+          { key: { source: 'subscription-renewal', key } },
+        ),
+      );
+      const first = model.systemKeys.get(key);
+      if (first) return expect(expectOk(out, what).entryId, what).toBe(first);
+      posted(out, 'subscriptionPayment', legs);
+      if (out.ok) model.systemKeys.set(key, out.value.entryId);
+      return;
     }
     case 'rollback': {
       // A send, the caller's own row, then a send the sender cannot afford, in one transaction: all or

@@ -39,6 +39,8 @@ export const PERMISSIONS = {
   'chat.support': 'support',
   /** Tokens, coins, prices, the swap spread. */
   'catalogue.manage': 'owner',
+  /** Subscription plans (issue 16): create, edit, retire. Reading plans and subscribers is `members.read`. */
+  'plans.manage': 'owner',
   /** Maintenance, bank details, fees, the maker-checker threshold. */
   'settings.manage': 'owner',
   /** Administrators: create, change role, disable. */

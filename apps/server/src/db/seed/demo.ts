@@ -6,6 +6,7 @@ import type { StorageService } from '../../modules/storage/service.ts';
 import type { Db } from '../client.ts';
 import { cryptoCoins, nativeTokens, notifications, users } from '../schema.ts';
 import { DEMO_ADMIN } from './demo-admin.ts';
+import { DEMO_PLANS } from './demo-plans.ts';
 import { seedPriceHistory } from './demo-prices.ts';
 import { demoSignaturePng } from './demo-signature.ts';
 
@@ -305,6 +306,8 @@ export async function seedDemo(container: Container) {
   }
   await seedPriceHistory(db);
   await seedBankDetails(settings);
+  // Subscription plans (issue 16), by title, once.
+  await container.services.plans.ensure(DEMO_PLANS);
   for (const demo of DEMO_USERS) {
     const [created] = await db
       .insert(users)

@@ -5,6 +5,7 @@ import type { Context } from '../../context.ts';
 import { purchases, remittanceAddresses } from '../../db/schema.ts';
 import type { User } from '../auth/sessions.ts';
 import { assetsShown } from '../catalogue/service.ts';
+import { subscriptionTransactions } from '../subscriptions/payments.ts';
 
 type Token = NonNullable<Transaction['token']>;
 
@@ -12,11 +13,11 @@ const money = (value: string | null) => (value === null ? null : normalize(value
 
 /**
  * The transactions list (spec 1 §2 Transactions list, §3 Transaction; spec 2 §2): GET transaction/{a}/{b}/txs,
- * a = the page from 1, b = its size (1 to 100), newest first. Today every row is one of the member's
- * purchases (a direct wire, a legacy deposit; the online methods of issue 13 land in the same table). Later
- * issues add subscriptions and opportunity purchases, owned by their modules: each owner will export a
- * "rows of this member, newest first, with a total" function, and `page` below merges them by createdAt (ask
- * each for its first page × limit rows, merge, cut the page), rather than any of them reading another's table.
+ * a = the page from 1, b = its size (1 to 100), newest first: the member's purchases (a direct wire, a legacy
+ * deposit, the online methods of issue 13) and subscription payments (issue 16, owned by modules/subscriptions:
+ * `subscriptionTransactions`). `page` merges them by createdAt: it asks each owner for its first page × limit
+ * rows, merges and cuts the page, rather than any of them reading another's table. Opportunity purchases (a
+ * later issue) join the same way.
  */
 export function transactionService(ctx: Context) {
   const { db } = ctx;
@@ -52,9 +53,14 @@ export function transactionService(ctx: Context) {
 
   return {
     async page(me: User, page: number, limit: number) {
-      const [rows, [total]] = await purchasePage(me.id, page, limit);
+      // Both sources' newest page × limit rows: the page's rows are among them, whatever the mix.
+      const upTo = page * limit;
+      const [[rows, [total]], subscriptions] = await Promise.all([
+        purchasePage(me.id, 1, upTo),
+        subscriptionTransactions(db, me.id, upTo),
+      ]);
       const tokens = await tokensOf(rows.map((r) => r.purchase.asset));
-      const data = rows.map(
+      const purchaseRows = rows.map(
         ({ purchase: p, streetAddress }): Transaction => ({
           _id: p.id,
           // A legacy deposit is an sdira member's wire: the list shows it as the token purchase it is.
@@ -77,7 +83,10 @@ export function transactionService(ctx: Context) {
           token: tokens.get(p.asset) ?? null,
         }),
       );
-      return { data, total: total?.n ?? 0, page, limit };
+      const data = [...purchaseRows, ...subscriptions.data]
+        .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b._id.localeCompare(a._id))
+        .slice((page - 1) * limit, upTo);
+      return { data, total: (total?.n ?? 0) + subscriptions.total, page, limit };
     },
   };
 }

@@ -149,6 +149,20 @@ export async function markCoinqvestCustomer(q: Q, id: string) {
   await q.update(users).set({ isCoinqvestCustomer: true }).where(eq(users.id, id));
 }
 
+/**
+ * `isSubscriber` (spec 1 §3) set to `current`: the subscriptions module's SQL condition (an active subscription
+ * of this member), evaluated by this UPDATE in the caller's transaction, so the flag follows the change that
+ * started or ended a subscription (issue 16, decision 0016). Answers the flag as written.
+ */
+export async function setSubscriber(q: Q, id: string, current: SQL): Promise<boolean | undefined> {
+  const [row] = await q
+    .update(users)
+    .set({ isSubscriber: sql`(${current})` })
+    .where(eq(users.id, id))
+    .returning({ isSubscriber: users.isSubscriber });
+  return row?.isSubscriber;
+}
+
 /** Whether the member's vault is activated (undefined for an unknown id). */
 export async function isVaultActivated(q: Q, id: string): Promise<boolean | undefined> {
   const [row] = await q.select({ activated: users.isWalletActivated }).from(users).where(eq(users.id, id));
