@@ -213,11 +213,21 @@ describe('chat between members', () => {
     await alicePage.getByText(messages.fileTypeNotAllowed).waitFor();
     await expect.poll(() => aliceMessages.count()).toBe(4);
 
-    // Offline is said, and goes when the connection is back.
+    // Offline is said, and goes when the connection is back. A message written meanwhile is not lost: it stays
+    // in the field, and Send once back online delivers it once.
     await alicePage.context().setOffline(true);
     await alicePage.getByRole('alert').filter({ hasText: messages.chatOffline }).waitFor();
+    await field.fill('Written while offline');
+    await field.press('Enter');
+    expect(await field.inputValue()).toBe('Written while offline');
     await alicePage.context().setOffline(false);
     await alicePage.getByRole('alert').filter({ hasText: messages.chatOffline }).waitFor({ state: 'detached' });
+    await field.press('Enter');
+    const atBob = bobChat.getByTestId('chat-message').filter({ hasText: 'Written while offline' });
+    await atBob.waitFor();
+    await expect.poll(() => field.inputValue()).toBe('');
+    expect(await atBob.count()).toBe(1);
+    await expect.poll(() => aliceMessages.count()).toBe(5);
 
     await chatShot(alicePage, 'conversation-desktop');
     await chatShot(bobPage, 'inbox-conversation-desktop');
@@ -225,7 +235,7 @@ describe('chat between members', () => {
     // On a phone the list and the conversation are separate panes.
     const phone = await memberPage(bases[0], alice.email, alice.password, '/inbox', PHONE);
     const phoneRow = phone.getByTestId('chat-room-row').filter({ hasText: bob.name });
-    await phoneRow.getByTestId('chat-room-preview').getByText('File').waitFor();
+    await phoneRow.getByTestId('chat-room-preview').getByText('Written while offline').waitFor();
     await chatShot(phone, 'inbox-phone');
     await phoneRow.click();
     const phoneChat = phone.getByRole('region', { name: 'Conversation' });

@@ -232,6 +232,7 @@ export const messages = {
   chatMemberUnblocked: 'Member unblocked',
   chatRoomAssigned: 'Conversation assigned to you',
   chatRead: 'Conversation marked as read',
+  chatClientIdReused: 'This message id was already used in another conversation',
 
   // ours: protocol-level errors
   unauthorized: 'Your session has expired. Please log in again.',

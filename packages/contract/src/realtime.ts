@@ -65,6 +65,8 @@ export type ChatAddMessage = {
   /** The attachment's reference as `storage/upload` answered it (type chat). */
   image?: string | null;
   type?: 'text' | 'image' | 'file';
+  /** The message's own id, the same when sent again (chatMessageBody). */
+  clientId?: string;
 };
 
 /** Server → client: a message in one of the member's rooms (theirs included, for their other tabs). */

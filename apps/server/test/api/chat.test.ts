@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { messages } from '@vault/contract/messages';
 import { CHAT_LIMITS } from '@vault/contract/schemas/chat';
 import { eq, sql } from 'drizzle-orm';
@@ -175,6 +176,26 @@ describe('messages over HTTP', () => {
     expect((await get('/api/chat/room', a)).json().data).toHaveLength(1);
     await send(server, a, room, { text: 'are you there?' });
     expect((await get('/api/chat/room', b)).json().data[0]).toMatchObject({ _id: room, deletedBy: [] });
+  });
+
+  it('stores a message sent again with its clientId once, even at the same moment; another room is 409', async () => {
+    const { a, b, room } = await pair();
+    const clientId = randomUUID();
+    const body = { text: 'sent twice', clientId };
+    const [first, second] = await Promise.all([send(server, a, room, body), send(server, a, room, body)]);
+    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+    expect(second.json().data._id).toBe(first.json().data._id);
+    const again = await send(server, a, room, body);
+    expect(again.json().data).toEqual(first.json().data);
+    const listed = (await get(`/api/chat/room/messages?chatRoom=${room}`, b)).json().data as { text: string }[];
+    expect(listed.filter((m) => m.text === 'sent twice')).toHaveLength(1);
+    // The same id is another member's to use; in another room of the same sender it is refused.
+    expect((await send(server, b, room, body)).statusCode).toBe(200);
+    const c = await chatMember(server);
+    const other = await roomOf(server, a, c);
+    const refused = await send(server, a, other, body);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED', message: messages.chatClientIdReused });
   });
 
   it('limits a member to 20 messages in 10 seconds, every room together', async () => {

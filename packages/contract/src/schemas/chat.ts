@@ -83,6 +83,11 @@ export const chatMessageBody = z.object({
   type: z.enum(chatMessageTypes).optional(),
   user: z.string().max(100).nullish(),
   recipient: z.string().max(100).nullish(),
+  /**
+   * Ours: the client's id for this message, new for each message and the same when it is sent again after an
+   * answer that never came: one sender's id is one message, stored once (the repeat answers the stored one).
+   */
+  clientId: z.uuid().optional(),
 });
 export type ChatMessageBody = z.infer<typeof chatMessageBody>;
 export type ChatMessageInput = z.input<typeof chatMessageBody>;

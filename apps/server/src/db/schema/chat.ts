@@ -70,10 +70,13 @@ export const chatMessages = pgTable(
     text: text('text').notNull().default(''),
     attachment: text('attachment'),
     fileName: text('file_name'),
+    /** The sender's id for the message (chatMessageBody.clientId): a repeat of one is the stored message. */
+    clientId: uuid('client_id'),
     createdAt: createdAt(),
   },
   (t) => [
     index('chat_messages_room_idx').on(t.roomId, t.createdAt, t.id),
+    uniqueIndex('chat_messages_client_idx').on(t.userId, t.clientId).where(sql`client_id is not null`),
     // The per-member send rate counts a member's recent messages.
     index('chat_messages_user_idx').on(t.userId, t.createdAt),
     index('chat_messages_attachment_idx').on(t.attachment).where(sql`attachment is not null`),

@@ -4,7 +4,7 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Context } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { chatMessages, chatRoomMembers, chatRooms } from '../../db/schema.ts';
-import { badRequest, forbidden, notFound, tooMany } from '../../http/errors.ts';
+import { badRequest, conflict, forbidden, notFound, tooMany } from '../../http/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { uncontactable } from '../members/contacts.ts';
 import type { StorageService } from '../storage/service.ts';
@@ -16,7 +16,7 @@ type Q = Db | Tx;
 
 /** Who writes: a member (in the room's members), or a support administrator (any member's support room). */
 export type Sender = { id: string; support: boolean };
-export type Draft = { text: string; image?: string | null; fileName?: string | null };
+export type Draft = { text: string; image?: string | null; fileName?: string | null; clientId?: string };
 
 const readOnly = () => forbidden(messages.chatReadOnly, 'CHAT_READ_ONLY');
 
@@ -38,6 +38,16 @@ export async function sendMessage(
   if (!draft.image && !text)
     throw badRequest(messages.chatMessageEmpty, 'BAD_REQUEST', { text: messages.chatMessageEmpty });
   return ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`chat-send:${sender.id}`}))`);
+    // Sent again after an answer that never came: the stored message, written and told once.
+    if (draft.clientId) {
+      const [same] = await tx
+        .select()
+        .from(chatMessages)
+        .where(and(eq(chatMessages.userId, sender.id), eq(chatMessages.clientId, draft.clientId)));
+      if (same?.roomId === roomId) return storedMessage(same);
+      if (same) throw conflict(messages.chatClientIdReused, 'IDEMPOTENCY_KEY_REUSED');
+    }
     await withinRate(tx, sender.id);
     const [room] = await tx.select().from(chatRooms).where(eq(chatRooms.id, roomId)).for('update');
     if (!room) throw notFound();
@@ -74,6 +84,7 @@ export async function sendMessage(
         text,
         attachment: attachment?.path ?? null,
         fileName: attachment ? draft.fileName?.trim() || null : null,
+        clientId: draft.clientId ?? null,
         createdAt: sql`clock_timestamp()`,
       })
       .returning();
@@ -97,10 +108,9 @@ export async function sendMessage(
 /**
  * At most CHAT_LIMITS.messagesPerWindow messages per member in any CHAT_LIMITS.rateWindowSeconds, every room,
  * route and process together: counted from the member's own rows under a per-member lock, so parallel sends
- * cannot pass together.
+ * cannot pass together (sendMessage holds the member's lock).
  */
 async function withinRate(tx: Tx, userId: string) {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`chat-send:${userId}`}))`);
   const [recent] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(chatMessages)

@@ -45,8 +45,9 @@ export function Composer({
     setBusy('text');
     const outcome = await onSend({ text: parsed.data });
     setBusy(null);
-    // A refused message stays to be corrected; one that may have been stored is not offered again.
-    if (outcome !== 'failed') setText('');
+    // A refused message stays to be corrected; one whose answer never came stays to be sent again (it keeps
+    // its clientId, so the server stores it once even if the first try arrived).
+    if (outcome === 'sent') setText('');
   };
 
   const attach = async (file: File | undefined) => {

@@ -11,8 +11,8 @@ const ACK_TIMEOUT_MS = 10_000;
 /**
  * A send that failed. `stored` says whether the message may have been written all the same: false when the
  * server refused it (read-only, too fast, too long) or nothing left the browser; 'unknown' when the answer was
- * lost (the connection dropped after sending). The server has no client message id to deduplicate on, so an
- * unknown outcome is never sent again by the app: the resync after the reconnect shows it if it was stored.
+ * lost (the connection dropped after sending). The message's clientId makes sending it again safe: the server
+ * answers the stored message instead of writing a second one.
  */
 export class ChatSendError extends Error {
   constructor(
