@@ -4,18 +4,8 @@ import type { Page } from 'playwright-core';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { backOfficeSuite, enrolledAdministrator, look, openBackOffice, overflowsSideways } from './admin-support.ts';
-import {
-  apiLogin,
-  baseUrl,
-  createMember,
-  DESKTOP,
-  markNotReloaded,
-  newPage,
-  notReloaded,
-  open,
-  PHONE,
-  signInToDashboard,
-} from './browser.ts';
+import { apiLogin, baseUrl, createMember, DESKTOP, markNotReloaded, newPage, notReloaded, PHONE } from './browser.ts';
+import { memberPageAt, twoProcesses } from './two-processes.ts';
 
 /**
  * The back office's support inbox (issue 15 item 5): a member writes to support (through the API and the
@@ -26,6 +16,8 @@ import {
  */
 
 const suite = backOfficeSuite();
+/** The member's app and the back office each through its own server process, sharing Redis and the data folder. */
+const processes = twoProcesses();
 const sockets: Socket[] = [];
 afterAll(() => {
   for (const s of sockets) s.disconnect();
@@ -197,12 +189,11 @@ describe('back office support inbox', () => {
     expect(found).toEqual([]);
   });
 
-  it('a member writes from /chat in the browser; the answer from the back office arrives there live', async () => {
+  it('a member at /chat on one process and support at /admin/support on another talk live, with an image', async () => {
     const support = await enrolledAdministrator('support', suite.dataDir);
     const member = await createMember({ name: 'Cora Chat', gpa: true });
-    const memberPage = await newPage(suite.browser, DESKTOP);
-    await signInToDashboard(memberPage, member.email, member.password);
-    await open(memberPage, '/chat');
+    const [memberBase, deskBase] = processes.bases;
+    const memberPage = await memberPageAt(suite.browser, memberBase, member, '/chat');
     const chat = memberPage.getByRole('region', { name: 'Conversation' });
     await chat.getByRole('heading', { name: 'Vault support' }).waitFor();
     await markNotReloaded(memberPage);
@@ -211,7 +202,9 @@ describe('back office support inbox', () => {
     await field.press('Enter');
     await chat.getByTestId('chat-delivered').waitFor();
 
-    const page = await newPage(suite.browser, DESKTOP);
+    const context = await suite.browser.newContext({ viewport: DESKTOP, baseURL: deskBase });
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
     await openBackOffice(page, support.token, '/admin/support?filter=all');
     await live(page);
     await inboxItem(page, member.email).click();
@@ -219,9 +212,21 @@ describe('back office support inbox', () => {
     const reply = page.getByLabel(`Reply to ${member.name}`);
     await reply.fill('It was approved this morning');
     await reply.press('Enter');
-    await chat.getByText('It was approved this morning').waitFor();
+    await chat.getByTestId('chat-message').filter({ hasText: 'It was approved this morning' }).waitFor();
+    // An image from the desk: stored by the desk's process, shown inline at the member's, read from the shared
+    // data folder.
+    await page.locator('input[type="file"]').setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: PNG });
+    await page.getByRole('button', { name: 'Remove receipt.png' }).waitFor();
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    const image = chat.locator('img[src*="/api/storage/files/"]');
+    await image.waitFor();
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    // The member answers; the open desk shows it without a reload.
+    await field.fill('Thank you, got the receipt');
+    await field.press('Enter');
+    await conversation(page).getByText('Thank you, got the receipt').waitFor();
     expect(await notReloaded(memberPage)).toBe(true);
-    await page.close();
+    await context.close();
     await memberPage.close();
   });
 });

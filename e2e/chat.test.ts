@@ -1,12 +1,9 @@
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { createConnection } from 'node:net';
-import { tmpdir } from 'node:os';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { messages } from '@vault/contract/messages';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type AppProcess, startServerProcess } from '../apps/server/test/processes.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   apiLogin,
   baseUrl,
@@ -20,6 +17,7 @@ import {
   shot,
   sql,
 } from './browser.ts';
+import { memberPageAt, twoProcesses } from './two-processes.ts';
 
 /**
  * Issue 15 items 2-4 and 6 (web): two members chat live in two browsers, each through its own server process
@@ -30,63 +28,16 @@ import {
  */
 
 const SHOTS = '/tmp/chat-shots';
-/** The Redis the API tests use too (apps/server/test/support.ts; not imported: it needs the API tests' context). */
-const REDIS_URL = 'redis://127.0.0.1:6379';
-
-/** Whether Redis answers PING: without it both members use the run's one server. */
-function redisAnswers(): Promise<boolean> {
-  return new Promise((resolve) => {
-    const conn = createConnection({ host: '127.0.0.1', port: 6379 });
-    const done = (ok: boolean) => {
-      conn.destroy();
-      resolve(ok);
-    };
-    conn.setTimeout(1000, () => done(false));
-    conn.once('error', () => done(false));
-    conn.once('connect', () => conn.write('PING\r\n'));
-    conn.once('data', (data) => done(data.toString().startsWith('+PONG')));
-  });
-}
 let browser: Browser;
-const servers: (AppProcess & { base: string })[] = [];
 /** Where each member's browser talks to: two processes sharing Redis, or the one server of the run. */
-let bases: [string, string];
-/** The two processes' one data folder: uploads are files on disk, so processes share it as they would a volume. */
-let sharedData: string | undefined;
-
+const processes = twoProcesses();
 beforeAll(async () => {
   browser = await launch();
-  if (await redisAnswers()) {
-    sharedData = await mkdtemp(path.join(tmpdir(), 'vault-chat-e2e-'));
-    for (let i = 0; i < 2; i++) {
-      servers.push(
-        await startServerProcess(inject('e2eDatabaseUrl'), {
-          env: { REDIS_URL, WORKER: 'off', DATA_DIR: sharedData },
-        }),
-      );
-    }
-    bases = [servers[0]!.base, servers[1]!.base];
-  } else {
-    bases = [baseUrl(), baseUrl()];
-  }
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await Promise.all(servers.map((s) => s.stop()));
-  if (sharedData) await rm(sharedData, { recursive: true, force: true });
 });
+afterAll(() => browser?.close());
 
-/** A page of `base` signed in as the member (the token stored as the app stores it), on `path`. */
-async function memberPage(base: string, email: string, password: string, path: string, viewport = DESKTOP) {
-  const token = await apiLogin(email, password);
-  const context = await browser.newContext({ viewport, baseURL: base });
-  await context.addInitScript((t) => localStorage.setItem('authToken', t), token);
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  await page.goto(path);
-  await page.getByRole('status', { name: 'Loading the vault' }).waitFor({ state: 'detached' });
-  return page;
-}
+const memberPage = (base: string, email: string, password: string, path: string, viewport = DESKTOP) =>
+  memberPageAt(browser, base, { email, password }, path, viewport);
 
 async function chatShot(page: Page, name: string) {
   await mkdir(SHOTS, { recursive: true });
@@ -130,14 +81,14 @@ describe('chat between members', () => {
     const stranger = await createMember({ name: `Sam Stranger ${tag}`, gpa: true });
 
     // Bob waits in his (empty) inbox on the second process the whole time.
-    const bobPage = await memberPage(bases[1], bob.email, bob.password, '/inbox');
+    const bobPage = await memberPage(processes.bases[1], bob.email, bob.password, '/inbox');
     await bobPage.getByRole('heading', { name: 'CQR Connect', level: 1 }).waitFor();
     await bobPage.getByText('No conversations yet.', { exact: false }).waitFor();
     await realtimeConnected(bobPage);
     await markNotReloaded(bobPage);
 
     // Alice finds Bob by name (after the spec's 2 s debounce) and opens the room with him.
-    const alicePage = await memberPage(bases[0], alice.email, alice.password, '/inbox');
+    const alicePage = await memberPage(processes.bases[0], alice.email, alice.password, '/inbox');
     await realtimeConnected(alicePage);
     await alicePage.getByLabel('Search members').fill(`Bob Listener ${tag}`);
     await alicePage.getByRole('button', { name: `Message ${bob.name}` }).click();
@@ -233,7 +184,7 @@ describe('chat between members', () => {
     await chatShot(bobPage, 'inbox-conversation-desktop');
 
     // On a phone the list and the conversation are separate panes.
-    const phone = await memberPage(bases[0], alice.email, alice.password, '/inbox', PHONE);
+    const phone = await memberPage(processes.bases[0], alice.email, alice.password, '/inbox', PHONE);
     const phoneRow = phone.getByTestId('chat-room-row').filter({ hasText: bob.name });
     await phoneRow.getByTestId('chat-room-preview').getByText('Written while offline').waitFor();
     await chatShot(phone, 'inbox-phone');
@@ -286,11 +237,16 @@ describe('chat between members', () => {
 
     // A stranger: the room's messages answer not found, and the inbox does not open it.
     const token = await apiLogin(stranger.email, stranger.password);
-    const res = await fetch(`${bases[0]}/api/chat/room/messages?chatRoom=${roomId}`, {
+    const res = await fetch(`${processes.bases[0]}/api/chat/room/messages?chatRoom=${roomId}`, {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(res.status).toBe(404);
-    const strangerPage = await memberPage(bases[1], stranger.email, stranger.password, `/inbox?room=${roomId}`);
+    const strangerPage = await memberPage(
+      processes.bases[1],
+      stranger.email,
+      stranger.password,
+      `/inbox?room=${roomId}`,
+    );
     await strangerPage.getByText('This conversation is not available.').waitFor();
     expect(await strangerPage.getByText(text).count()).toBe(0);
   }, 120_000);

@@ -31,9 +31,10 @@ export function ReplyBox({ roomId, memberName, disabled }: { roomId: string; mem
     send.mutate(
       { text: trimmed, file },
       {
+        // Only what was sent is cleared: a file chosen or text typed while the answer was on its way stays.
         onSuccess: () => {
-          setText('');
-          setFile(null);
+          setText((now) => (now === text ? '' : now));
+          setFile((now) => (now === file ? null : now));
         },
         onError: (error) =>
           setProblem(
