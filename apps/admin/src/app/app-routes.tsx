@@ -36,6 +36,8 @@ const PurchasesPage = lazy(() =>
   import('../features/purchases/purchases-page').then((m) => ({ default: m.PurchasesPage })),
 );
 
+const PlansPage = lazy(() => import('../features/plans/plans-page').then((m) => ({ default: m.PlansPage })));
+
 const SupportPage = lazy(() => import('../features/support/support-page').then((m) => ({ default: m.SupportPage })));
 
 const CataloguePage = lazy(() =>
@@ -201,6 +203,16 @@ export function AppRoutes() {
             <RequirePermission permission="members.read">
               <Screen>
                 <PurchasesPage />
+              </Screen>
+            </RequirePermission>
+          }
+        />
+        <Route
+          path="/plans"
+          element={
+            <RequirePermission permission="members.read">
+              <Screen>
+                <PlansPage />
               </Screen>
             </RequirePermission>
           }

@@ -16,6 +16,7 @@ export const NAV: NavEntry[] = [
   { to: '/wires', label: 'Wires', permission: 'members.read' },
   { to: '/redemptions', label: 'Redemptions', permission: 'members.read' },
   { to: '/purchases', label: 'Purchases', permission: 'members.read' },
+  { to: '/plans', label: 'Plans', permission: 'members.read' },
   { to: '/ledger', label: 'Ledger', permission: 'ledger.read' },
   { to: '/catalogue', label: 'Catalogue', permission: 'ledger.read' },
   { to: '/notifications', label: 'Notifications', permission: 'notifications.send' },
