@@ -398,7 +398,7 @@ export const messages = {
   planRetired: 'Plan retired: it is no longer offered; its subscribers keep it until their paid period ends',
   planAlreadyRetired: 'This plan is already retired',
   planTitleRequired: 'Enter a title of 2 to 100 characters',
-  planLogoInvalid: 'Enter the logo as a path of this site (/…) or an https address',
+  planLogoInvalid: 'Enter the logo as a path of this site (/…)',
   planPriceInvalid: 'Enter a price in USD above 0 with at most 2 decimals',
   planDurationInvalid: 'Choose a duration: month, quarter, year or lifetime',
 

@@ -58,6 +58,16 @@ describe('plans in the back office', () => {
     const cases: [object, string, string][] = [
       [{ title: 'A', logo: '/x.svg', priceUSD: '1', duration: 'month' }, 'title', messages.planTitleRequired],
       [{ title: 'Ab', logo: 'javascript:x', priceUSD: '1', duration: 'month' }, 'logo', messages.planLogoInvalid],
+      [
+        { title: 'Ab', logo: 'https://example.com/x.svg', priceUSD: '1', duration: 'month' },
+        'logo',
+        messages.planLogoInvalid,
+      ],
+      [
+        { title: 'Ab', logo: '//example.com/x.svg', priceUSD: '1', duration: 'month' },
+        'logo',
+        messages.planLogoInvalid,
+      ],
       [{ title: 'Ab', logo: '/x.svg', priceUSD: '0', duration: 'month' }, 'priceUSD', messages.planPriceInvalid],
       [{ title: 'Ab', logo: '/x.svg', priceUSD: '1.001', duration: 'month' }, 'priceUSD', messages.planPriceInvalid],
       [{ title: 'Ab', logo: '/x.svg', priceUSD: '1', duration: 'week' }, 'duration', messages.planDurationInvalid],

@@ -171,11 +171,15 @@ const planTitle = z
   .trim()
   .min(2, messages.planTitleRequired)
   .max(100, messages.planTitleRequired);
+/**
+ * A path of this site only: the security policy loads no image from elsewhere (img-src 'self'), and a logo
+ * fetched from another host would tell it who looks at the plans.
+ */
 const planLogo = z
   .string({ error: messages.planLogoInvalid })
   .trim()
   .max(500, messages.planLogoInvalid)
-  .regex(/^(\/[^\s/][^\s]*|https:\/\/[^\s]+)$/, messages.planLogoInvalid);
+  .regex(/^\/[^\s/][^\s]*$/, messages.planLogoInvalid);
 const planPrice = z
   .string({ error: messages.planPriceInvalid })
   .trim()

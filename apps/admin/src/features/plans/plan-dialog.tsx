@@ -163,8 +163,7 @@ function Actions({ onClose, busy, label }: { onClose: () => void; busy: boolean;
 
 /**
  * The plan's fields: title, price (with the Q it comes to), the duration (chosen for a new plan, shown for an
- * existing one) and the logo: one of the icons the member app ships, or a path of this site or an https
- * address typed in.
+ * existing one) and the logo: one of the icons the member app ships, or a path of this site typed in.
  */
 function PlanFields({
   form,
@@ -272,7 +271,7 @@ function PlanFields({
           ))}
         </div>
         <TextField
-          label="Or the logo’s address: a path of this site (/…) or an https address"
+          label="Or the logo’s address: a path of this site (/…)"
           className="mt-3"
           autoComplete="off"
           spellCheck={false}

@@ -1,14 +1,11 @@
 import { useState } from 'react';
 
-/**
- * Whether the back office can show a logo: a path of this site. An https address is a valid logo, but the
- * site's security policy (img-src 'self') loads no image from elsewhere, so its initial stands in.
- */
+/** A path of this site (the only logos the contract takes: img-src 'self'). */
 export const isOwnPath = (url: string) => url.startsWith('/') && !url.startsWith('//');
 
 /**
- * A plan's logo as members see it on its card; the title's first letter when the logo is elsewhere, missing
- * or fails to load. Decorative: the title is always beside it.
+ * A plan's logo as members see it on its card; the title's first letter when it is missing or fails to
+ * load. Decorative: the title is always beside it.
  */
 export function PlanLogo({ url, title, size = 'size-9' }: { url: string; title: string; size?: string }) {
   const [broken, setBroken] = useState<string | null>(null);
