@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import type { ReactNode, RefObject } from 'react';
+import { type ReactNode, type RefObject, useLayoutEffect, useRef } from 'react';
 
 export type ModalProps = {
   open: boolean;
@@ -27,6 +27,15 @@ export default function ModalDialog({
   size = 'md',
   initialFocus,
 }: ModalProps) {
+  // Our modals open by state, not through a Dialog.Trigger, and Radix gives the focus back on closing only to
+  // its trigger: without this it would fall to the page's body. What had the focus when the dialog opened
+  // gets it back, if it is still on the page (a button whose row went stays lost: the screen then decides).
+  const opener = useRef<HTMLElement | null>(null);
+  // Read as it opens, before Radix moves the focus in (its focus scope does so in an effect, after layout
+  // effects); content that changes inside an open dialog does not count as its opener.
+  useLayoutEffect(() => {
+    if (open) opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  }, [open]);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -36,6 +45,11 @@ export default function ModalDialog({
             if (!initialFocus?.current) return;
             event.preventDefault();
             initialFocus.current.focus();
+          }}
+          onCloseAutoFocus={(event) => {
+            if (!opener.current?.isConnected) return;
+            event.preventDefault();
+            opener.current.focus();
           }}
           className={`fixed left-1/2 top-1/2 z-50 max-h-[92vh] w-[calc(100%-2rem)] ${widths[size]} -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-surface p-6 shadow-2xl`}
         >

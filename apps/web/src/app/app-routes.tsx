@@ -131,6 +131,13 @@ const DirectWireRedeemPage = lazy(() =>
 // The two chat screens share one download (the conversation, the composer, the live updates; issue 15).
 const InboxPage = lazy(() => import('../features/chat/inbox-page').then((m) => ({ default: m.InboxPage })));
 const SupportPage = lazy(() => import('../features/chat/support-page').then((m) => ({ default: m.SupportPage })));
+// Subscriptions (issue 16): the plans with the current list, and the payments' history, each its own download.
+const SubscriptionPage = lazy(() =>
+  import('../features/subscription/subscription-page').then((m) => ({ default: m.SubscriptionPage })),
+);
+const SubscriptionHistoryPage = lazy(() =>
+  import('../features/subscription/subscription-history-page').then((m) => ({ default: m.SubscriptionHistoryPage })),
+);
 
 export function AppRoutes() {
   return (
@@ -203,7 +210,9 @@ export function AppRoutes() {
             {/* Chat (spec 2 §2, issue 15): CQR Connect between members, and support. */}
             <Route path="/inbox" element={<InboxPage />} />
             <Route path="/remittance" element={<RemittancePage redeemPanel={<RedeemAddressesPanel />} />} />
-            <Route path="/subscription" element={<LaterPage section="subscription" />} />
+            {/* Subscriptions (spec 2 §2, issue 16): plans, current subscriptions, the payments' history. */}
+            <Route path="/subscription" element={<SubscriptionPage />} />
+            <Route path="/subscription-history" element={<SubscriptionHistoryPage />} />
             <Route path="/chat" element={<SupportPage />} />
             <Route path="/Send" element={<SendPage />} />
             <Route path="/Q-tokens" element={<QTokensPage />} />

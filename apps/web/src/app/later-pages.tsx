@@ -8,10 +8,6 @@ export const laterSections = {
     title: 'CQR Vest',
     text: 'Members exchange opportunity-token units with each other here: list your own units or acquire units others have listed.',
   },
-  subscription: {
-    title: 'Subscription',
-    text: 'Choose a plan and settle it in vault dollars, once or as a recurring subscription.',
-  },
   // Screens the wallet actions lead to (spec 2 §2); they arrive with the marketplace feature.
   silentWave: {
     title: 'Opportunity and Exchange',

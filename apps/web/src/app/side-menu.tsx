@@ -1,15 +1,21 @@
-import { NavLink } from 'react-router';
+import { NavLink, useLocation } from 'react-router';
 import { MenuIcon, type MenuIconName } from './menu-icons';
 
-/** Side menu entries by id, in the order of spec 1 §2. */
-const entries: { id: string; label: string; to: string; icon: MenuIconName }[] = [
+/** Side menu entries by id, in the order of spec 1 §2; `also`: other screens of the same section. */
+const entries: { id: string; label: string; to: string; icon: MenuIconName; also?: string[] }[] = [
   { id: 'cryptocurrency', label: 'Dashboard', to: '/cryptocurrency', icon: 'dashboard' },
   { id: 'marketplace', label: 'CQR Vest', to: '/marketplace', icon: 'vest' },
   { id: 'inbox', label: 'CQR Connect', to: '/inbox', icon: 'connect' },
   { id: 'settings', label: 'Account Info', to: '/settings', icon: 'account' },
   { id: 'remittance', label: 'Remittance', to: '/remittance', icon: 'remittance' },
   { id: 'profile', label: 'Profile', to: '/profile', icon: 'profile' },
-  { id: 'subscription', label: 'Subscription', to: '/subscription', icon: 'subscription' },
+  {
+    id: 'subscription',
+    label: 'Subscription',
+    to: '/subscription',
+    icon: 'subscription',
+    also: ['/subscription-history'],
+  },
   { id: 'chat', label: 'Support', to: '/chat', icon: 'support' },
 ];
 
@@ -24,6 +30,7 @@ const externalLinks = [
 const itemClass = 'flex w-full items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium transition-colors';
 
 export function SideMenu({ onLogout, onNavigate }: { onLogout: () => void; onNavigate?: () => void }) {
+  const { pathname } = useLocation();
   return (
     <nav aria-label="Main menu" className="flex flex-1 flex-col gap-6">
       <ul className="space-y-1">
@@ -33,7 +40,7 @@ export function SideMenu({ onLogout, onNavigate }: { onLogout: () => void; onNav
               to={entry.to}
               onClick={onNavigate}
               className={({ isActive }) =>
-                `${itemClass} ${isActive ? 'bg-white/10 text-accent-on-dark' : 'text-on-dark-muted hover:bg-white/5 hover:text-on-dark'}`
+                `${itemClass} ${isActive || entry.also?.includes(pathname) ? 'bg-white/10 text-accent-on-dark' : 'text-on-dark-muted hover:bg-white/5 hover:text-on-dark'}`
               }
             >
               <MenuIcon name={entry.icon} />
