@@ -41,8 +41,15 @@ const day = (d: Date) => d.toISOString().slice(0, 10);
 export function renewalService(ctx: Context, deps: { ledger: Ledger; notifications: NotificationService }) {
   const { db } = ctx;
   const { ledger, notifications } = deps;
-  const tell = (tx: Tx, userId: string, template: string, values: Record<string, string>) =>
-    notifications.notify(userId, fillMessage(template, values), tx);
+  /**
+   * The member is told, and their open screens refresh (`walletUpdated`: the web keeps its subscription lists
+   * under the wallet's keys), whether a period was paid, refused or ended: the list says so without a reload.
+   */
+  async function tell(tx: Tx, userId: string, template: string, values: Record<string, string>) {
+    await notifications.notify(userId, fillMessage(template, values), tx);
+    const email = await emailOf(tx, userId);
+    if (email) await ctx.events.emit('walletUpdated', { userId, email }, tx);
+  }
 
   /** The next period paid, once per (subscription, period). */
   async function renew(listed: SubscriptionRow) {
@@ -83,8 +90,6 @@ export function renewalService(ctx: Context, deps: { ledger: Ledger; notificatio
           amount: price,
           date: end ? day(end) : '',
         });
-        const email = await emailOf(tx.db, sub.userId);
-        if (email) await ctx.events.emit('walletUpdated', { userId: sub.userId, email }, tx.db);
         return { entryId, period };
       },
       { key: { source: RENEWAL_KEY_SOURCE, key: `${listed.id}:${period}` } },
