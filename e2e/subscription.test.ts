@@ -4,8 +4,9 @@ import { createRequire } from 'node:module';
 import { fillMessage, messages } from '@vault/contract/messages';
 import { normalize } from '@vault/contract/money';
 import { LEVEL_1_LIFETIME_TITLE } from '@vault/contract/schemas/subscriptions';
+import PgBoss from 'pg-boss';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   asAdmin,
   createMember,
@@ -26,7 +27,8 @@ import {
 /**
  * Issue 16 (web): a member subscribes Recurring to a monthly plan at /subscription (the note, the settlement
  * dialog, "Are you sure you want this Subscription?"), sees it among the current subscriptions and its payment
- * in /subscription-history as CQR Dollar, cancels it (the dialog, the server's message, no cancel button
+ * in /subscription-history as CQR Dollar, is renewed by the job once at its renewal date (the open history shows
+ * the second payment), cancels it (the dialog, the server's message, no cancel button
  * after); the Q balance dropped by the price. The Level 1 lifetime plan offers no Recurring, a balance below
  * the price is 'Insufficient balance', and a vault not activated is told 'Please activate your vault first'.
  * Both screens at 1280 and 390 px, without sideways scroll.
@@ -44,6 +46,31 @@ async function balance(userId: string, asset: string) {
     [userId, asset],
   );
   return row ? normalize(row.balance) : '0';
+}
+
+/**
+ * The renew-subscriptions job, sent twice at once to the server's own worker (what its schedule sends every 5
+ * minutes), until the subscription's second period is paid.
+ */
+async function renewalRuns(subscriptionId: string) {
+  const boss = new PgBoss({ connectionString: inject('e2eDatabaseUrl'), supervise: false, schedule: false });
+  await boss.start();
+  try {
+    await Promise.all([boss.send('renew-subscriptions', {}), boss.send('renew-subscriptions', {})]);
+    await expect
+      .poll(
+        async () =>
+          (
+            await sql<{ periods_paid: number }>('select periods_paid from user_subscriptions where id = $1', [
+              subscriptionId,
+            ])
+          )[0]?.periods_paid,
+        { timeout: 30_000, interval: 500 },
+      )
+      .toBe(2);
+  } finally {
+    await boss.stop({ graceful: false, close: true });
+  }
 }
 
 /** A fresh member with membership data; activated with Q issued by the treasury when `q` is given. */
@@ -197,6 +224,23 @@ describe('subscriptions', () => {
     await shot(page, 'subscription-history');
     expect(await axeFindings(page)).toEqual([]);
 
+    // At its renewal date the job renews it once, though asked twice at once: the open history shows the second
+    // payment without a reload, and the balance paid it once more.
+    await markNotReloaded(page);
+    const [before] = await sql<{ id: string }>('select id from user_subscriptions where user_id = $1', [m.id]);
+    await sql("update user_subscriptions set renew_on = now() - interval '1 minute' where id = $1", [before!.id]);
+    await renewalRuns(before!.id);
+    const rows = page.getByTestId('subscription-payment-row').filter({ hasText: plan.title });
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(2);
+    expect(await notReloaded(page)).toBe(true);
+    expect(await balance(m.id, 'Q')).toBe('60.02');
+    const payments = await sql<{ n: number }>(
+      'select count(*)::int as n from subscription_payments where subscription_id = $1',
+      [before!.id],
+    );
+    expect(payments[0]?.n).toBe(2);
+    await shot(page, 'subscription-renewed-history');
+
     // Cancel: the question, the server's message; access stays until the end of the period, no button after.
     await page.getByRole('link', { name: 'Back to Subscription' }).click();
     await page.waitForURL('**/subscription');
@@ -219,7 +263,7 @@ describe('subscriptions', () => {
     await item.getByText('Cancelled', { exact: true }).waitFor();
     await item.getByText('Access until').waitFor();
     expect(await item.getByRole('button', { name: 'Cancel Subscription' }).count()).toBe(0);
-    expect(await balance(m.id, 'Q')).toBe('80.01');
+    expect(await balance(m.id, 'Q')).toBe('60.02');
     await shot(page, 'subscription-cancelled');
     expect(await axeFindings(page)).toEqual([]);
 
@@ -238,7 +282,8 @@ describe('subscriptions', () => {
     await shot(phone, 'subscription-phone-current');
     await open(phone, '/subscription-history');
     const phoneItem = phone.getByTestId('subscription-payment-item').filter({ hasText: plan.title });
-    await phoneItem.getByText(/CQR Dollar/).waitFor();
+    await expect.poll(() => phoneItem.count()).toBe(2);
+    await phoneItem.first().getByText(/CQR Dollar/).waitFor();
     expect(await sideways(phone)).toBe(0);
     await shot(phone, 'subscription-history-phone');
     expect(await axeFindings(phone)).toEqual([]);
