@@ -277,7 +277,10 @@ describe('rough edges a new member hits', () => {
     const page = await newPage(browser);
     await signInToDashboard(page, m.email, m.password);
     const actions = page.getByRole('list', { name: 'Wallet actions' }).getByRole('button');
-    await expect.poll(() => actions.allTextContents()).toEqual(['Top-Up', 'Send', 'Swap', 'Withdrawal']);
+    // The wallet's data comes after the dashboard: on a loaded machine more than poll's default second.
+    await expect
+      .poll(() => actions.allTextContents(), { timeout: 15_000 })
+      .toEqual(['Top-Up', 'Send', 'Swap', 'Withdrawal']);
     await page.getByText('Top up to activate your vault', { exact: false }).waitFor();
     await shot(page, 'dashboard-not-activated-actions-1280');
     const phone = await samePersonOn(browser, page, PHONE);
