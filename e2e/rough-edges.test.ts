@@ -296,7 +296,9 @@ describe('rough edges a new member hits', () => {
     const activated = await newPage(browser);
     await signInToDashboard(activated, 'member@vault.local', 'Member2026!');
     await expect
-      .poll(() => activated.getByRole('list', { name: 'Wallet actions' }).getByRole('button').allTextContents())
+      .poll(() => activated.getByRole('list', { name: 'Wallet actions' }).getByRole('button').allTextContents(), {
+        timeout: 15_000,
+      })
       .toEqual(['Withdrawal', 'Top-Up', 'Send', 'Swap']);
   });
 
