@@ -283,7 +283,10 @@ describe('subscriptions', () => {
     await open(phone, '/subscription-history');
     const phoneItem = phone.getByTestId('subscription-payment-item').filter({ hasText: plan.title });
     await expect.poll(() => phoneItem.count()).toBe(2);
-    await phoneItem.first().getByText(/CQR Dollar/).waitFor();
+    await phoneItem
+      .first()
+      .getByText(/CQR Dollar/)
+      .waitFor();
     expect(await sideways(phone)).toBe(0);
     await shot(phone, 'subscription-history-phone');
     expect(await axeFindings(phone)).toEqual([]);
