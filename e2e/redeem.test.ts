@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { messages } from '@vault/contract/messages';
 import { normalize } from '@vault/contract/money';
 import type { Browser } from 'playwright-core';
@@ -128,6 +129,46 @@ describe('redeem through COINQVEST', () => {
     ).toBe(0);
     await shot(phone, 'redeem-phone');
     await phone.close();
+    await page.close();
+  });
+});
+
+describe('the redeem history', () => {
+  it('pages by 10: Next and Previous, with the page said', async () => {
+    const m = await activatedMember('Polly Pages', { Q: '100' });
+    const token = await apiLogin(m.email, m.password);
+    for (let i = 1; i <= 11; i++) {
+      const res = await fetch(`${baseUrl()}/api/coinqvest/request`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+          'idempotency-key': randomUUID(),
+        },
+        body: JSON.stringify({
+          amount: String(i),
+          tokenId: 'Q',
+          targetNetwork: 'BANK',
+          targetAccount: { cbu: '2850590940090418135201', cuitPersonal: '20-12345678-6' },
+        }),
+      });
+      expect(res.status).toBe(200);
+    }
+    const page = await newPage(browser);
+    await signInToDashboard(page, m.email, m.password);
+    await open(page, '/withdrawal');
+    const history = page.getByRole('region', { name: 'Redeem history' });
+    const pager = history.getByRole('navigation', { name: 'Redeem history pages' });
+    await pager.getByText('Page 1 of 2').waitFor();
+    await expect.poll(() => history.getByTestId('redemption-row').count()).toBe(10);
+    await pager.getByRole('button', { name: 'Next' }).click();
+    await pager.getByText('Page 2 of 2').waitFor();
+    await expect.poll(() => history.getByTestId('redemption-row').count()).toBe(1);
+    // The oldest request: 1 Q.
+    await history.getByTestId('redemption-row').getByText('1.00 Q').waitFor();
+    expect(await pager.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+    await pager.getByRole('button', { name: 'Previous' }).click();
+    await pager.getByText('Page 1 of 2').waitFor();
     await page.close();
   });
 });

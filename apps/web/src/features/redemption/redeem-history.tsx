@@ -1,11 +1,11 @@
 import { REDEEM_CREDIT_TIME, type Redemption } from '@vault/contract/schemas/redemption';
-import { Button } from '@vault/ui/button';
 import { cardSurface } from '@vault/ui/card';
 import { EmptyState } from '@vault/ui/empty-state';
 import { LoadError, RefreshError } from '@vault/ui/load-error';
 import { LoadingRows } from '@vault/ui/skeleton-rows';
 import { listClass, tableClasses } from '@vault/ui/table';
 import { useId, useState } from 'react';
+import { PageNav } from '../../components/page-nav';
 import { StatusBadge } from '../../components/status-badge';
 import { TokenIcon } from '../../components/token-icon';
 import { formatDateTime } from '../../lib/date-time';
@@ -86,29 +86,13 @@ export function RedeemHistory() {
               </tbody>
             </table>
           </div>
-          {pages > 1 ? (
-            <nav aria-label="Redeem history pages" className="flex items-center justify-between gap-3 pt-1">
-              <Button
-                variant="secondary"
-                size="sm"
-                disabled={page <= 1 || history.isFetching}
-                onClick={() => setPage((p) => p - 1)}
-              >
-                Previous
-              </Button>
-              <p className="text-sm text-ink-muted" aria-live="polite">
-                Page {page} of {pages}
-              </p>
-              <Button
-                variant="secondary"
-                size="sm"
-                disabled={page >= pages || history.isFetching}
-                onClick={() => setPage((p) => p + 1)}
-              >
-                Next
-              </Button>
-            </nav>
-          ) : null}
+          <PageNav
+            label="Redeem history pages"
+            page={page}
+            pages={pages}
+            onPage={setPage}
+            disabled={history.isFetching}
+          />
         </>
       )}
     </section>

@@ -3,13 +3,14 @@ import {
   SUBSCRIPTION_LOG_PAGE_SIZE,
   type SubscriptionLog,
 } from '@vault/contract/schemas/subscriptions';
-import { Button, ButtonLink } from '@vault/ui/button';
+import { ButtonLink } from '@vault/ui/button';
 import { cardSurface } from '@vault/ui/card';
 import { EmptyState } from '@vault/ui/empty-state';
 import { LoadError, RefreshError } from '@vault/ui/load-error';
 import { LoadingRows } from '@vault/ui/skeleton-rows';
 import { listClass, tableClasses } from '@vault/ui/table';
 import { useState } from 'react';
+import { PageNav } from '../../components/page-nav';
 import { formatDateTime } from '../../lib/date-time';
 import { useSubscriptionLog } from './queries';
 import { qText } from './subscribe-steps';
@@ -113,29 +114,13 @@ export function SubscriptionHistoryPage() {
                 </tbody>
               </table>
             </div>
-            {pages > 1 ? (
-              <nav aria-label="Subscription history pages" className="flex items-center justify-between gap-3 pt-1">
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  disabled={page <= 1 || log.isFetching}
-                  onClick={() => setPage((p) => p - 1)}
-                >
-                  Previous
-                </Button>
-                <p className="text-sm text-ink-muted" aria-live="polite">
-                  Page {page} of {pages}
-                </p>
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  disabled={page >= pages || log.isFetching}
-                  onClick={() => setPage((p) => p + 1)}
-                >
-                  Next
-                </Button>
-              </nav>
-            ) : null}
+            <PageNav
+              label="Subscription history pages"
+              page={page}
+              pages={pages}
+              onPage={setPage}
+              disabled={log.isFetching}
+            />
           </>
         )}
       </section>

@@ -1,11 +1,11 @@
 import { TRANSACTIONS_PAGE_SIZE, type Transaction } from '@vault/contract/schemas/funding';
-import { Button } from '@vault/ui/button';
 import { cardClass } from '@vault/ui/card';
 import { EmptyState } from '@vault/ui/empty-state';
 import { LoadError, RefreshError } from '@vault/ui/load-error';
 import { LoadingRows } from '@vault/ui/skeleton-rows';
 import { listClass, tableClasses } from '@vault/ui/table';
 import { useState } from 'react';
+import { PageNav } from '../../components/page-nav';
 import { StatusBadge } from '../../components/status-badge';
 import { TokenIcon } from '../../components/token-icon';
 import { formatDateTime } from '../../lib/date-time';
@@ -83,30 +83,14 @@ export function TransactionsPanel() {
               </tbody>
             </table>
           </div>
-          {pages > 1 ? (
-            <nav aria-label="Transactions pages" className="mt-4 flex items-center justify-between gap-3">
-              <Button
-                variant="secondary"
-                size="sm"
-                disabled={page <= 1}
-                onClick={() => setPage((p) => Math.max(1, p - 1))}
-              >
-                Previous
-              </Button>
-              <p className="text-sm text-ink-muted" aria-live="polite">
-                Page {page} of {pages}
-              </p>
-              <Button
-                variant="secondary"
-                size="sm"
-                disabled={page >= pages}
-                busy={txs.isPlaceholderData && txs.isFetching}
-                onClick={() => setPage((p) => Math.min(pages, p + 1))}
-              >
-                Next
-              </Button>
-            </nav>
-          ) : null}
+          <PageNav
+            label="Transactions pages"
+            page={page}
+            pages={pages}
+            onPage={setPage}
+            busy={txs.isPlaceholderData && txs.isFetching}
+            className="mt-4 flex items-center justify-between gap-3"
+          />
         </>
       )}
       <TransactionDetail tx={open} onClose={() => setOpen(null)} />
