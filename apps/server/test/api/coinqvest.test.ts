@@ -210,6 +210,10 @@ describe('POST /api/coinqvest/start-checkout', () => {
     expect(await balanceOf(m.user.id, 'Q')).toBe('0');
     const unreadable = '{"eventType":"CHECKOUT_COMPLETED","data":{}}';
     expect((await deliver(unreadable)).statusCode).toBe(400);
+    // Nested deeper than PostgreSQL's jsonb takes: kept as raw text, refused, never a 500.
+    const deep = `${'['.repeat(20_000)}${']'.repeat(20_000)}`;
+    expect((await deliver(deep, 'nonsense')).statusCode).toBe(401);
+    expect((await deliver(deep)).statusCode).toBe(400);
   });
 
   it('Pay less: CHECKOUT_UNDERPAID issues what was paid, at the locked rate', async () => {

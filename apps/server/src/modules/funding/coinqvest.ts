@@ -27,9 +27,23 @@ type Deps = {
 
 /** Text PostgreSQL can store (no NUL, no lone surrogate): what arrived may be anything. */
 const storable = (text: string) => text.replaceAll('\u0000', '').replace(/\p{Cs}/gu, '');
+/** PostgreSQL's jsonb input refuses very deep nesting (stack depth): such a body is kept as raw text instead. */
+const MAX_PAYLOAD_DEPTH = 100;
+function shallow(value: unknown): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    if (depth > MAX_PAYLOAD_DEPTH) return false;
+    if (node !== null && typeof node === 'object')
+      for (const item of Object.values(node)) stack.push([item, depth + 1]);
+  }
+  return true;
+}
+
 /** What arrived, as a jsonb value that can be stored. */
 function storablePayload(payload: unknown, rawBody: string): object {
-  if (payload && typeof payload === 'object' && unstorableTextAt(payload) === undefined) return payload;
+  if (payload && typeof payload === 'object' && shallow(payload) && unstorableTextAt(payload) === undefined)
+    return payload;
   return { raw: storable(rawBody.slice(0, 2000)) };
 }
 
