@@ -38,6 +38,8 @@ import { transactionRoutes } from './modules/funding/transaction-routes.ts';
 import { membershipRoutes } from './modules/membership/routes.ts';
 import { nativeWalletRoutes } from './modules/native-wallet/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
+import { opportunityAdminRoutes } from './modules/opportunities/admin-routes.ts';
+import { opportunityRoutes } from './modules/opportunities/routes.ts';
 import { redeemAddressRoutes } from './modules/redemption/redeem-address-routes.ts';
 import { redemptionAdminRoutes } from './modules/redemption/redemption-admin-routes.ts';
 import { redemptionRoutes } from './modules/redemption/redemption-routes.ts';
@@ -139,6 +141,8 @@ export async function buildApp(opts: { container: Container } | { config: Config
   backofficeRoutes(app, services.backoffice);
   subscriptionRoutes(app, { plans: services.plans, subscriptions: services.subscriptions });
   subscriptionAdminRoutes(app, { plans: services.plans, desk: services.subscriptionDesk });
+  opportunityRoutes(app, { pools: services.pools, acquire: services.acquire });
+  opportunityAdminRoutes(app, { pools: services.pools, desk: services.acquireDesk });
   chatRoutes(app, services.chat);
   chatAdminRoutes(app, services.chat, storage);
   if (!config.GOCARDLESS_ACCESS_TOKEN) await app.register(gocardlessSandbox(config)); // issue 13: our GoCardless sandbox

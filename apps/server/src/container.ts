@@ -32,6 +32,9 @@ import { membershipService } from './modules/membership/service.ts';
 import { activationService } from './modules/native-wallet/activation.ts';
 import { nativeWalletService } from './modules/native-wallet/service.ts';
 import { notificationService } from './modules/notifications/service.ts';
+import { acquireService } from './modules/opportunities/acquire.ts';
+import { acquireDesk } from './modules/opportunities/acquire-desk.ts';
+import { poolService } from './modules/opportunities/pools.ts';
 import { redeemAddressService } from './modules/redemption/redeem-addresses.ts';
 import { redeemNetworkService } from './modules/redemption/redeem-networks.ts';
 import { redemptionDesk } from './modules/redemption/redemption-desk.ts';
@@ -180,6 +183,10 @@ export async function createContainer(opts: { config: Config; db: Db; log: Logge
     subscriptions: subscriptionService(ctx, { ledger, notifications }),
     renewals: renewalService(ctx, { ledger, notifications }),
     subscriptionDesk: subscriptionDesk(ctx),
+    // Opportunity pools and acquire requests (issue 17): pools are ledger assets; requests hold Q, reserve units.
+    pools: poolService(ctx, { ledger }),
+    acquire: acquireService(ctx, { ledger }),
+    acquireDesk: acquireDesk(ctx, { ledger, notifications }),
     // Chat (issue 15): rooms, messages, blocks, the support inbox; presence in Redis when configured.
     chat: chatService(ctx, { storage, presence: createPresence(redis) }),
   };

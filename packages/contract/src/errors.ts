@@ -120,6 +120,8 @@ export const ERROR_CODES = [
   'SUBSCRIPTION_CANCELLED',
   'SUBSCRIPTION_ENDED',
   'PLAN_RETIRED',
+  // Opportunity pools (issue 17): more units asked than the pool has left
+  'SHARES_NOT_AVAILABLE',
   // Maker-checker (admin): the maker may not decide their own action; one decision per action; one waiting
   // action per request or entry
   'MAKER_CANNOT_DECIDE',

@@ -402,6 +402,29 @@ export const messages = {
   planPriceInvalid: 'Enter a price in USD above 0 with at most 2 decimals',
   planDurationInvalid: 'Choose a duration: month, quarter, year or lifetime',
 
+  // spec 2 §5 Acquire units (issue 17): the "Get Units Now" dialog and its request
+  acquireAmountRequired: 'Please enter amount first',
+  acquireAmountNegative: 'Amount cannot be negative',
+  acquireSharesNotAvailable: 'Enter number of share not available',
+  acquireInsufficientBalance: 'insufficient balance',
+  // ours: acquire requests and pools (issue 17)
+  acquireAmountInvalid: 'Enter a number of units above 0 with at most 2 decimals',
+  acquirePoolUnknown: 'This opportunity does not exist',
+  poolSaved: 'Opportunity pool saved',
+  poolNameRequired: 'Enter a name of 1 to 100 characters',
+  poolTitleRequired: 'Enter a title of 1 to 100 characters',
+  poolImageInvalid: 'Enter the image as a path of this site (/…)',
+  poolDescriptionInvalid: 'Enter a description of at most 5,000 characters',
+  poolSupplyInvalid: 'Enter a total supply of 1,000,000 to 1,000,000,000 whole units',
+  poolPriceInvalid: 'Enter a price per unit above 0 with at most 8 decimals',
+  poolDueDateInvalid: 'Enter the due date as a date (YYYY-MM-DD)',
+  poolRoyaltiesInvalid: 'Enter the royalties in at most 2,000 characters',
+  acquireApproved: 'Acquire request approved: the units are the member’s',
+  acquireRejected: 'Acquire request rejected: the Q and the units are released',
+  acquireApprovedNotice: 'Your request for {amount} units of {name} was approved: they are in your vault.',
+  acquireRejectedNotice:
+    'Your request for {amount} units of {name} was rejected: {reason}. Your {price} Q are yours again.',
+
   // spec 2 §5 Crypto redeem and Direct wire redeem (issue 14)
   redeemTokenRequired: 'Please select a token to continue',
   redeemAmountInvalid: 'Please enter a valid amount value',

@@ -50,6 +50,8 @@ export const TABLE_OWNERS = {
   subscriptionPlans: 'modules/subscriptions',
   userSubscriptions: 'modules/subscriptions',
   subscriptionPayments: 'modules/subscriptions',
+  opportunityPools: 'modules/opportunities',
+  opportunityRequests: 'modules/opportunities',
   outbox: 'providers/mail',
   events: 'events',
   ledgerAccounts: 'ledger',

@@ -8,4 +8,5 @@ export * from './schema/chat.ts';
 export * from './schema/funding.ts';
 export * from './schema/ledger.ts';
 export * from './schema/members.ts';
+export * from './schema/opportunities.ts';
 export * from './schema/subscriptions.ts';

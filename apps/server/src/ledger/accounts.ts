@@ -120,3 +120,23 @@ export const balanceAtLeast = (userId: string, asset: string, amount: string) =>
     where a.user_id = ${userId} and a.kind = 'member' and a.asset = ${asset}
       and a.balance >= ${amount}::numeric
   )`;
+
+/** A system account's balance ('0' when the account does not exist yet). */
+export async function systemBalance(q: Executor, kind: SystemKind, asset: string): Promise<string> {
+  return (await systemBalances(q, kind, [asset]))[asset] ?? '0';
+}
+
+/**
+ * Balances of one system kind's accounts in `assets`, asset → decimal string (missing: no account yet): what
+ * the treasury still holds of opportunity pools, for their list.
+ */
+export async function systemBalances(q: Executor, kind: SystemKind, assets: string[]) {
+  if (assets.length === 0) return {} as Record<string, string>;
+  const rows = await q
+    .select({ asset: ledgerAccounts.asset, balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(
+      and(eq(ledgerAccounts.kind, kind), sql`${ledgerAccounts.userId} is null`, inArray(ledgerAccounts.asset, assets)),
+    );
+  return Object.fromEntries(rows.map((r) => [r.asset, fromUnits(toUnits(r.balance))])) as Record<string, string>;
+}

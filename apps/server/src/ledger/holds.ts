@@ -1,8 +1,8 @@
-import { fromUnits, toUnits } from '@vault/contract/money';
+import { fromUnits, isAmount, toUnits } from '@vault/contract/money';
 import { and, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { holds } from '../db/schema.ts';
 import { newId } from '../lib/ids.ts';
-import { type Executor, type Party, treasury } from './accounts.ts';
+import { type Executor, isMember, type Party, treasury } from './accounts.ts';
 import { LedgerError } from './errors.ts';
 import { entryKinds } from './kinds.ts';
 import { consume, moveLots } from './lots.ts';
@@ -29,6 +29,12 @@ export type PlaceHold = {
 export type HoldResolution = { holdId: string; entryId: string; status: 'committed' | 'released' };
 /** A fee leg of a commit: `amount` of the held asset goes to `to` (the fees account), the rest to the destination. */
 export type HoldFee = { to: Party; amount: string };
+/**
+ * Legs of other accounts written in the hold's own entry (balanced by themselves, never on the holds account):
+ * an acquire request's reserved units go to the member on commit, back to the treasury on release, in the
+ * same entry as its Q.
+ */
+export type AlsoLegs = { party: Party; asset: string; amount: string }[];
 
 export async function placeHold(scope: Scope, input: PlaceHold): Promise<{ holdId: string; entryId: string }> {
   const units = positiveUnits(input.amount);
@@ -65,8 +71,15 @@ export async function resolveHold(
   by: string | null,
   extra: Record<string, unknown> = {},
   fee?: HoldFee,
+  also: AlsoLegs = [],
 ): Promise<HoldResolution> {
   const { q } = scope;
+  const alsoUnits = also.map((leg) => {
+    if (!isMember(leg.party) && leg.party.system === 'holds')
+      throw new LedgerError('INVALID_ACCOUNT', 'the holds account moves only through its holds');
+    if (!isAmount(leg.amount)) throw new LedgerError('INVALID_AMOUNT', `not an amount: ${leg.amount}`);
+    return { party: leg.party, asset: leg.asset, units: toUnits(leg.amount) };
+  });
   const [hold] = await q
     .update(holds)
     .set({ status, resolvedAt: new Date() })
@@ -78,6 +91,8 @@ export async function resolveHold(
     throw new LedgerError('HOLD_RESOLVED', 'the hold was already committed or released');
   }
   const units = toUnits(hold.amount);
+  if (alsoUnits.some((leg) => leg.asset === hold.asset))
+    throw new LedgerError('INVALID_ACCOUNT', 'the other legs of a hold’s entry must be in other assets');
   const member = { userId: hold.userId };
   const kind = status === 'released' ? 'holdRelease' : 'holdCommit';
   const row = { kind, createdBy: by, metadata: entryKinds.metadata(kind, { ...extra, holdId }) };
@@ -88,10 +103,13 @@ export async function resolveHold(
     { party: HOLDS, asset: hold.asset, units: -units },
     { party: destination, asset: hold.asset, units: units - feeUnits },
     ...(fee && feeUnits > 0n ? [{ party: fee.to, asset: hold.asset, units: feeUnits }] : []),
+    ...alsoUnits,
   ]);
   let entryId: string;
   if (status === 'released') {
     entryId = (await write(scope, row, written)) as string;
+    // Only the other legs make lots: released funds keep the lots they never left (placing kept them).
+    if (alsoUnits.length) await moveLots(q, entryId, memberLines(written.slice(2)), scope.tracksLots);
   } else {
     // The holder's account is locked by the same statement, so no other entry changes its lots while
     // they are taken; the destination, if a member, acquires a lot dated now.

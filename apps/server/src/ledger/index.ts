@@ -15,6 +15,7 @@ export {
   type Party,
   revenue,
   type SystemKind,
+  systemBalances,
   treasury,
 } from './accounts.ts';
 export { acquiredAtLeast, acquiredBalance } from './acquired.ts';
@@ -30,7 +31,7 @@ export type { EntryKind, HistoryRule, Perspective, Reading } from './entry-kinds
 export { isLedgerError, LedgerError, type LedgerErrorCode } from './errors.ts';
 export { type HistoryFilter, type HistoryRow, type MemberHistory, memberHistory } from './history.ts';
 export { type Holdings, type HoldingsValue, holdingsOf, readHoldings } from './holdings.ts';
-export { type HoldResolution, type PlaceHold, placedByAsset, placedHolds } from './holds.ts';
+export { type AlsoLegs, type HoldResolution, type PlaceHold, placedByAsset, placedHolds } from './holds.ts';
 export type { IdempotencyKey, MemberKey, SystemKey } from './idempotency.ts';
 export { entryKinds } from './kinds.ts';
 export { type LotRule, registerLotRule } from './lots.ts';

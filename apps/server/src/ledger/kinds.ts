@@ -16,6 +16,8 @@ const holdMetadata = z.strictObject({
   from: id.optional(),
   to: id.optional(),
   requestId: id.optional(),
+  /** An acquire request's opportunity pool (issue 17): its commit also moves the pool's reserved units. */
+  poolId: id.optional(),
   /** What the hold is for, when not a send request (a redemption: 'withdraw', a swap request: its swap, …). */
   logType: z
     .enum(['sendAssets', 'withdraw', 'legacyWithdrawDeposit', 'nftPurchase', 'cryptoSwap', 'assetToAssetSwap'])
@@ -64,6 +66,23 @@ export const ENTRY_KINDS: readonly EntryKind[] = [
     // member's completed rows still add up to the balance.
     kind: 'holdRelease',
     metadata: holdMetadata,
+    history: null,
+    reversible: false,
+  },
+  {
+    // An opportunity pool's total supply issued to the treasury when the pool is made (issue 17): from the
+    // pool's `supply` account, which stays negative by what was ever issued. No member takes part.
+    kind: 'poolIssue',
+    metadata: z.strictObject({ poolId: id }),
+    history: null,
+    reversible: false,
+  },
+  {
+    // Units of a pool moved from the treasury to the `reserved` account while an acquire request waits
+    // (issue 17), so what is left to sell drops at once; approval or rejection moves them on with the
+    // request's hold, in the hold's entry.
+    kind: 'poolReserve',
+    metadata: z.strictObject({ poolId: id, requestId: id }),
     history: null,
     reversible: false,
   },

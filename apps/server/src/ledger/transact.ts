@@ -1,7 +1,7 @@
 import type { Tx } from '../db/client.ts';
-import { balancesOf, type Party } from './accounts.ts';
+import { balancesOf, type Party, type SystemKind, systemBalance } from './accounts.ts';
 import { isRetryable, translated } from './errors.ts';
-import { type HoldFee, type HoldResolution, type PlaceHold, placeHold, resolveHold } from './holds.ts';
+import { type AlsoLegs, type HoldFee, type HoldResolution, type PlaceHold, placeHold, resolveHold } from './holds.ts';
 import { type EntryInput, post, type Scope } from './posting.ts';
 import { reverse } from './reversal.ts';
 
@@ -24,18 +24,23 @@ export interface LedgerTx {
     holdId: string,
     to?: Party,
     by?: string | null,
-    options?: { metadata?: Record<string, unknown>; fee?: HoldFee },
+    options?: { metadata?: Record<string, unknown>; fee?: HoldFee; also?: AlsoLegs },
   ): Promise<HoldResolution>;
   /** Gives a placed hold back to its member. */
   releaseHold(
     holdId: string,
     by?: string | null,
-    options?: { metadata?: Record<string, unknown> },
+    options?: { metadata?: Record<string, unknown>; also?: AlsoLegs },
   ): Promise<HoldResolution>;
   /** A correcting entry with every posting of `entryId` negated; an entry is reversed at most once. */
   reverse(entryId: string, by: string | null, memo: string): Promise<{ entryId: string }>;
   /** A member's balances as this transaction sees them. */
   balances(userId: string, assets?: string[]): Promise<Record<string, string>>;
+  /**
+   * A system account's balance as this transaction sees it ('0' when it has none). Read after this
+   * transaction's own entry on that account, it is exact: the entry's statement locked the row until commit.
+   */
+  systemBalance(kind: SystemKind, asset: string): Promise<string>;
 }
 
 /** The movements bound to one transaction's scope. */
@@ -45,11 +50,12 @@ export function ledgerTx(scope: Scope & { q: Tx }): LedgerTx {
     post: async (entry) => ({ entryId: (await post(scope, entry)) as string }),
     placeHold: (input) => placeHold(scope, input),
     commitHold: (holdId, to, by = null, options = {}) =>
-      resolveHold(scope, holdId, 'committed', to, by, options.metadata, options.fee),
+      resolveHold(scope, holdId, 'committed', to, by, options.metadata, options.fee, options.also),
     releaseHold: (holdId, by = null, options = {}) =>
-      resolveHold(scope, holdId, 'released', undefined, by, options.metadata),
+      resolveHold(scope, holdId, 'released', undefined, by, options.metadata, undefined, options.also),
     reverse: (entryId, by, memo) => reverse(scope, entryId, by, memo),
     balances: (userId, assets) => balancesOf(scope.q, userId, assets),
+    systemBalance: (kind, asset) => systemBalance(scope.q, kind, asset),
   };
 }
 
