@@ -22,6 +22,8 @@ export type DomainEvents = {
   pricesChanged: { coinSymbol: string };
   /** A member's balances changed (spec: nativeWalletUpdate refreshes open dashboards). */
   walletUpdated: { userId: string; email: string };
+  /** A member's opportunity-token units changed (issue 17; spec 1 §7 nftBalanceUpdated). */
+  nftBalanceUpdated: { userId: string; email: string };
   /** A member's vault was activated (spec 1 §4: the send screen turns into the Send form). */
   walletActivated: { userId: string; email: string };
   /**

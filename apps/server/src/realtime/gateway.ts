@@ -72,6 +72,9 @@ export function attachRealtime(server: HttpServer, ctx: Context, sessions: Sessi
     ctx.events.on('walletUpdated', ({ userId, email }) => {
       toMember(userId, email, { type: 'nativeWalletUpdate', user: user(userId, email) });
     }),
+    ctx.events.on('nftBalanceUpdated', ({ userId, email }) => {
+      toMember(userId, email, { type: 'nftBalanceUpdated', user: user(userId, email) });
+    }),
     ctx.events.on('walletActivated', ({ userId, email }) => {
       toMember(userId, email, { type: 'walletActivated', user: user(userId, email) });
     }),
