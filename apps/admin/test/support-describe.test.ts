@@ -1,5 +1,6 @@
+import { shownFileName } from '@vault/contract/schemas/chat';
 import { describe, expect, it } from 'vitest';
-import { dayLabel, initialsOf, previewOf, shownFileName, whenShort } from '../src/features/support/describe';
+import { dayLabel, initialsOf, previewOf, whenShort } from '../src/features/support/describe';
 import { attachmentProblem } from '../src/features/support/queries';
 
 /** How the support desk words a conversation (features/support/describe.ts): the spec's cuts, days, initials. */

@@ -15,3 +15,11 @@ export function LineIcon({ path, className = 'size-5' }: { path: string; classNa
     </svg>
   );
 }
+
+/** A document with a download arrow: an attachment of a chat message (web and back office). */
+export const FileIcon = () => (
+  <LineIcon
+    path="M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8zM14 3v5h5M12 12v6M9.5 15.5 12 18l2.5-2.5"
+    className="size-5 shrink-0"
+  />
+);

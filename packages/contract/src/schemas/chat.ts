@@ -31,6 +31,16 @@ export const CHAT_LIMITS = {
   resyncMessagesMax: 500,
 } as const;
 
+/** An attachment's shown name: its last 28 characters (spec 2 §9), so the extension always shows. */
+export const shownFileName = (name: string) =>
+  name.length > CHAT_LIMITS.fileNameShown ? `…${name.slice(-CHAT_LIMITS.fileNameShown)}` : name;
+
+/** A room's last-message preview: its text on one line, cut at 25 characters (spec 2 §9). */
+export function previewText(text: string) {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > CHAT_LIMITS.previewChars ? `${line.slice(0, CHAT_LIMITS.previewChars)}…` : line;
+}
+
 const id = z.uuid();
 const page = z.coerce.number().int().min(1).max(1_000_000).default(1);
 

@@ -1,20 +1,13 @@
-import { CHAT_LIMITS, type ChatMessageType } from '@vault/contract/schemas/chat';
+import { type ChatMessageType, previewText } from '@vault/contract/schemas/chat';
 
 /**
  * How the support desk words a conversation: the spec's cuts (spec 2 §9: a file name shows its last 28
  * characters, a last-message preview 25), days and times in the reader's zone.
  */
 
-/** The end of a long file name, where its extension is: "…ment-2026-11-statement.pdf". */
-export const shownFileName = (name: string) =>
-  name.length > CHAT_LIMITS.fileNameShown ? `…${name.slice(-CHAT_LIMITS.fileNameShown)}` : name;
-
-/** A room's last message in the inbox: its text cut at 25 characters, or what was attached. */
+/** A room's last message in the inbox: its text cut as the contract says, or what was attached. */
 export function previewOf(message: { text: string; type: ChatMessageType }) {
-  if (message.text) {
-    const text = message.text.replace(/\s+/g, ' ');
-    return text.length > CHAT_LIMITS.previewChars ? `${text.slice(0, CHAT_LIMITS.previewChars)}…` : text;
-  }
+  if (message.text) return previewText(message.text);
   return message.type === 'image' ? 'Image' : 'File';
 }
 

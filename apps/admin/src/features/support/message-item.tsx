@@ -1,5 +1,6 @@
-import type { ChatMessage } from '@vault/contract/schemas/chat';
-import { shownFileName, timeOf } from './describe';
+import { type ChatMessage, shownFileName } from '@vault/contract/schemas/chat';
+import { FileIcon } from '@vault/ui/line-icon';
+import { timeOf } from './describe';
 
 /**
  * One message of a support conversation: the member's on the left, support's on the right (navy). Text is
@@ -59,20 +60,5 @@ export function MessageItem({
         </p>
       </div>
     </li>
-  );
-}
-
-function FileIcon() {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      className="size-5 shrink-0"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-    >
-      <path d="M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8zM14 3v5h5M12 12v6M9.5 15.5 12 18l2.5-2.5" />
-    </svg>
   );
 }

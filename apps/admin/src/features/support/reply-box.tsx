@@ -1,11 +1,10 @@
-import { CHAT_LIMITS } from '@vault/contract/schemas/chat';
+import { CHAT_LIMITS, shownFileName } from '@vault/contract/schemas/chat';
 import { Button } from '@vault/ui/button';
 import { inputClass } from '@vault/ui/field';
 import { useId, useRef, useState } from 'react';
 import { FormAlert } from '../../components/form-alert';
 import { ApiError } from '../../lib/api';
 import { waitText } from '../../lib/format';
-import { shownFileName } from './describe';
 import { ATTACHMENT_ACCEPT, ATTACHMENT_RULE, attachmentProblem, useSendReply } from './queries';
 
 /**

@@ -1,20 +1,14 @@
 import { messages } from '@vault/contract/messages';
-import { CHAT_LIMITS, type ChatMessage, type ChatRoom } from '@vault/contract/schemas/chat';
+import { type ChatMessage, type ChatRoom, previewText } from '@vault/contract/schemas/chat';
 import dayjs from 'dayjs';
 import { ApiError } from '../../lib/api';
 
-/** The inbox's last-message line: the first 25 characters (spec 2 §9); attachments by what they are. */
+/** The inbox's last-message line (the contract's cut); attachments by what they are. */
 export function previewOf(recent: ChatRoom['recentMessage']): string {
   if (!recent) return 'No messages yet';
-  const text = recent.text.replace(/\s+/g, ' ').trim();
+  const text = previewText(recent.text);
   if (!text) return recent.type === 'image' ? 'Photo' : recent.type === 'file' ? 'File' : '';
-  return text.length > CHAT_LIMITS.previewChars ? `${text.slice(0, CHAT_LIMITS.previewChars)}…` : text;
-}
-
-/** An attachment's shown name: its last 28 characters (spec 2 §9), so the extension always shows. */
-export function shownFileName(name: string | null): string {
-  const whole = name?.trim() || 'Attachment';
-  return whole.length > CHAT_LIMITS.fileNameShown ? `…${whole.slice(-CHAT_LIMITS.fileNameShown)}` : whole;
+  return text;
 }
 
 /** The day a message belongs to, for the separators between days. */

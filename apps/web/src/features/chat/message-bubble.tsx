@@ -1,5 +1,6 @@
-import type { ChatMessage } from '@vault/contract/schemas/chat';
-import { shownFileName, timeLabel } from './chat-text';
+import { type ChatMessage, shownFileName } from '@vault/contract/schemas/chat';
+import { FileIcon } from '@vault/ui/line-icon';
+import { timeLabel } from './chat-text';
 
 /**
  * One message: its text as text (React escapes it; line breaks kept), an image shown inline and opening whole
@@ -37,7 +38,7 @@ export function MessageBubble({ message, mine, author }: { message: ChatMessage;
             }`}
           >
             <FileIcon />
-            <span className="min-w-0 break-all">{shownFileName(message.fileName)}</span>
+            <span className="min-w-0 break-all">{shownFileName(message.fileName?.trim() || 'Attachment')}</span>
             <span className="sr-only"> (download)</span>
           </a>
         ) : null}
@@ -55,22 +56,6 @@ export function MessageBubble({ message, mine, author }: { message: ChatMessage;
         </p>
       </div>
     </li>
-  );
-}
-
-function FileIcon() {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      className="size-5 shrink-0"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-    >
-      <path d="M14 3H6a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V9z" strokeLinejoin="round" />
-      <path d="M14 3v6h6M12 12v6M9 15l3 3 3-3" strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
   );
 }
 
