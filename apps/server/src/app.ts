@@ -35,6 +35,8 @@ import { paypalRoutes } from './modules/funding/paypal-routes.ts';
 import { remittanceRoutes } from './modules/funding/remittance-routes.ts';
 import { fundingRoutes } from './modules/funding/routes.ts';
 import { transactionRoutes } from './modules/funding/transaction-routes.ts';
+import { marketplaceAdminRoutes } from './modules/marketplace/admin-routes.ts';
+import { marketplaceRoutes } from './modules/marketplace/routes.ts';
 import { membershipRoutes } from './modules/membership/routes.ts';
 import { nativeWalletRoutes } from './modules/native-wallet/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
@@ -142,7 +144,13 @@ export async function buildApp(opts: { container: Container } | { config: Config
   subscriptionRoutes(app, { plans: services.plans, subscriptions: services.subscriptions });
   subscriptionAdminRoutes(app, { plans: services.plans, desk: services.subscriptionDesk });
   opportunityRoutes(app, { pools: services.pools, acquire: services.acquire });
-  opportunityAdminRoutes(app, { pools: services.pools, desk: services.acquireDesk });
+  opportunityAdminRoutes(app, { pools: services.pools, poolAdmin: services.poolAdmin, desk: services.acquireDesk });
+  marketplaceRoutes(app, {
+    ads: services.marketplaceAds,
+    listing: services.marketplaceListing,
+    trades: services.marketplaceTrades,
+  });
+  marketplaceAdminRoutes(app, services.marketplaceAdmin);
   chatRoutes(app, services.chat);
   chatAdminRoutes(app, services.chat, storage);
   if (!config.GOCARDLESS_ACCESS_TOKEN) await app.register(gocardlessSandbox(config)); // issue 13: our GoCardless sandbox

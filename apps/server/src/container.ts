@@ -28,12 +28,17 @@ import { purchaseTermsService } from './modules/funding/purchase-terms.ts';
 import { remittanceService } from './modules/funding/remittance-addresses.ts';
 import { transactionService } from './modules/funding/transactions.ts';
 import { wireDeskService } from './modules/funding/wire-desk.ts';
+import { marketplaceAdmin } from './modules/marketplace/admin.ts';
+import { adService } from './modules/marketplace/ads.ts';
+import { listingService } from './modules/marketplace/listing.ts';
+import { tradeService } from './modules/marketplace/trades.ts';
 import { membershipService } from './modules/membership/service.ts';
 import { activationService } from './modules/native-wallet/activation.ts';
 import { nativeWalletService } from './modules/native-wallet/service.ts';
 import { notificationService } from './modules/notifications/service.ts';
 import { acquireService } from './modules/opportunities/acquire.ts';
 import { acquireDesk } from './modules/opportunities/acquire-desk.ts';
+import { poolAdmin } from './modules/opportunities/pool-admin.ts';
 import { poolService } from './modules/opportunities/pools.ts';
 import { redeemAddressService } from './modules/redemption/redeem-addresses.ts';
 import { redeemNetworkService } from './modules/redemption/redeem-networks.ts';
@@ -187,6 +192,12 @@ export async function createContainer(opts: { config: Config; db: Db; log: Logge
     pools: poolService(ctx, { ledger }),
     acquire: acquireService(ctx, { ledger }),
     acquireDesk: acquireDesk(ctx, { ledger, notifications }),
+    poolAdmin: poolAdmin(ctx, { ledger }),
+    // The member marketplace (issue 17 items 4, 5, 8): ads whose units wait in escrow, trades, the back office's hide.
+    marketplaceAds: adService(ctx, { ledger, catalogue }),
+    marketplaceListing: listingService(ctx, { catalogue, pools: poolService(ctx, { ledger }) }),
+    marketplaceTrades: tradeService(ctx, { ledger, catalogue, settings, notifications }),
+    marketplaceAdmin: marketplaceAdmin(ctx, { ledger, catalogue, notifications }),
     // Chat (issue 15): rooms, messages, blocks, the support inbox; presence in Redis when configured.
     chat: chatService(ctx, { storage, presence: createPresence(redis) }),
   };

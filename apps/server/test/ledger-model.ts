@@ -11,7 +11,11 @@ export const TREASURY = 'treasury';
 export const HOLDS = 'holds';
 export const FEES = 'fees';
 export const REVENUE = 'revenue';
-const SYSTEM = new Set([TREASURY, HOLDS, FEES, REVENUE]);
+/** Marketplace ads' units (issue 17): exactly the unsold units of open ads. */
+export const ESCROW = 'escrow';
+/** Opportunity units reserved by pending acquire requests (issue 17). */
+export const RESERVED = 'reserved';
+const SYSTEM = new Set([TREASURY, HOLDS, FEES, REVENUE, ESCROW, RESERVED]);
 export const isSystem = (party: string) => SYSTEM.has(party);
 
 export type ModelLeg = { party: string; asset: string; units: bigint };
@@ -26,12 +30,26 @@ export type ModelHold = {
 
 export const REVERSIBLE = new Set(['credit', 'send', 'swap', 'fee']);
 
+/** A marketplace ad as the module keeps it: its unsold units in escrow while open. */
+export type ModelAd = {
+  id: string;
+  seller: string;
+  asset: string;
+  remaining: bigint;
+  postEntryId: string;
+  open: boolean;
+};
+/** An acquire request: units reserved and the payment on a hold until approved or rejected. */
+export type ModelAcquire = { holdId: string; userId: string; asset: string; units: bigint };
+
 export class Model {
   readonly balances = new Map<string, bigint>();
   readonly entries: ModelEntry[] = [];
   readonly holds: ModelHold[] = [];
   /** System idempotency keys spent (a subscription period paid), with the entry each one answered. */
   readonly systemKeys = new Map<string, string>();
+  readonly ads: ModelAd[] = [];
+  readonly acquires: ModelAcquire[] = [];
 
   balance(party: string, asset: string) {
     return this.balances.get(`${asset}|${party}`) ?? 0n;
@@ -96,6 +114,20 @@ export type Cmd =
    */
   | { t: 'subscription'; m: number; period: number; units: bigint }
   | { t: 'rollback'; m: number; offset: number; a: AssetIndex; units: bigint }
+  /** A marketplace ad posted: `units` of asset `a` from the member to escrow (issue 17). */
+  | { t: 'adPost'; m: number; a: AssetIndex; units: bigint }
+  /**
+   * A purchase from an ad by member `m`: at most what is left (a partial fill when less), paid `pay` units of the
+   * other asset to the seller less a fee (basis points) to fees, in one entry. A closed ad, or the seller
+   * buying, is refused by the module before the ledger (nothing posted).
+   */
+  | { t: 'adBuy'; pick: number; m: number; units: bigint; pay: bigint; feeBps: number }
+  /** An ad deleted (or hidden): its unsold units back to the seller, their lots' dates kept, once. */
+  | { t: 'adClose'; pick: number }
+  /** An acquire request: units of asset `a` reserved from the treasury and `pay` of the other asset held. */
+  | { t: 'acquire'; m: number; a: AssetIndex; units: bigint; pay: bigint }
+  /** An acquire request decided: approved (units to the member, payment to the treasury) or rejected (both back). */
+  | { t: 'acquireDecide'; pick: number; approve: boolean }
   | { t: 'unbalanced'; m: number; units: bigint };
 
 // Amounts from 1 unit (0.00000001) to 10^10 units (100), in decimal strings with up to 8 decimals.
@@ -144,6 +176,21 @@ export function commands(amount: fc.Arbitrary<bigint> = units, debit: fc.Arbitra
       weight: 1,
     },
     { arbitrary: fc.record({ t: c('unbalanced'), m: memberIndex, units: amount }), weight: 1 },
+    { arbitrary: fc.record({ t: c('adPost'), m: memberIndex, a: asset, units: debit }), weight: 3 },
+    {
+      arbitrary: fc.record({
+        t: c('adBuy'),
+        pick,
+        m: memberIndex,
+        units: debit,
+        pay: debit,
+        feeBps: fc.nat({ max: 1000 }),
+      }),
+      weight: 4,
+    },
+    { arbitrary: fc.record({ t: c('adClose'), pick }), weight: 2 },
+    { arbitrary: fc.record({ t: c('acquire'), m: memberIndex, a: asset, units: amount, pay: debit }), weight: 2 },
+    { arbitrary: fc.record({ t: c('acquireDecide'), pick, approve: fc.boolean() }), weight: 2 },
   );
 }
 

@@ -122,6 +122,14 @@ export const ERROR_CODES = [
   'PLAN_RETIRED',
   // Opportunity pools (issue 17): more units asked than the pool has left
   'SHARES_NOT_AVAILABLE',
+  // Opportunity pools (issue 17, H2): a supply cut below what is already reserved or sold
+  'POOL_SUPPLY_IN_USE',
+  // Marketplace (issue 17 items 4, 5; H1): an owner buying their own ad; an ad sold out, paused or closed
+  // meanwhile; fewer units left than asked; units a seller does not hold
+  'OWN_AD',
+  'AD_NOT_AVAILABLE',
+  'UNITS_NOT_AVAILABLE',
+  'INSUFFICIENT_UNITS',
   // Maker-checker (admin): the maker may not decide their own action; one decision per action; one waiting
   // action per request or entry
   'MAKER_CANNOT_DECIDE',

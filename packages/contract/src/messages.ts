@@ -424,6 +424,14 @@ export const messages = {
   acquireApprovedNotice: 'Your request for {amount} units of {name} was approved: they are in your vault.',
   acquireRejectedNotice:
     'Your request for {amount} units of {name} was rejected: {reason}. Your {price} Q are yours again.',
+  // ours: pool supply, expiry and the member's own requests (issue 17 items 3, 7; helper H2)
+  acquireExpiredNotice:
+    'Your request for {amount} units of {name} expired undecided after 30 days. Your {price} Q are yours again.',
+  acquireRequestUnknown: 'This acquire request does not exist',
+  acquireExpiredNote: 'Request expired undecided after 30 days: the Q was released',
+  poolSupplyChanged: 'Total supply changed',
+  poolSupplyInUse:
+    'The total supply can go down by at most the {remaining} units still unsold (reserved and members’ units stay)',
 
   // spec 2 §5 Crypto redeem and Direct wire redeem (issue 14)
   redeemTokenRequired: 'Please select a token to continue',
@@ -470,6 +478,46 @@ export const messages = {
     'This is not a valid personal CUIT/CUIL: 11 digits starting with 20, 23, 24 or 27, with a matching check digit',
   cuitCompanyInvalid:
     'This is not a valid company CUIT: 11 digits starting with 30, 33 or 34, with a matching check digit',
+
+  // spec 2 §5 Sell listing and the marketplace (issue 17 items 4, 5, 8; helper H1). The spec's words first.
+  marketplaceValueRequired: 'Value is Required',
+  marketplaceQuantityRequired: 'Quantity is Required',
+  marketplaceAdCreated: 'ad created successfully',
+  // ours
+  marketplaceQuantityDecimals: 'number field must have 8 digits after decimal or less',
+  marketplaceQuantityInvalid: 'Please enter a valid quantity',
+  marketplaceValueInvalid: 'Please enter a valid value per unit',
+  marketplacePoolUnitsDecimals: 'Units of an opportunity token have at most 2 decimals',
+  marketplaceCoinTypeInvalid: 'Please choose what to offer: a native token or an opportunity token',
+  marketplaceWalletUnknown: 'Please choose a token you hold',
+  marketplaceNotListable: 'Only asset tokens and opportunity tokens can be listed on the marketplace',
+  marketplaceDescriptionTooLong: 'The description can be at most 1000 characters long',
+  marketplaceInsufficientUnits: 'You do not hold that many units',
+  marketplaceAdUnknown: 'This ad does not exist',
+  marketplaceStatusInvalid: 'Please choose active or deactivated',
+  marketplaceFilterInvalid: 'Please choose recently_listed, price_low_to_high or price_high_to_low',
+  marketplacePriceBoundInvalid: 'Please enter a valid price: digits with at most 8 decimals',
+  marketplaceOwnAd: 'You cannot acquire units of your own ad',
+  marketplaceAdNotAvailable: 'This ad is not available any more',
+  marketplaceUnitsLeft: 'Only {remaining} units are left',
+  marketplaceTotalTooSmall: 'The total must be at least 0.01 Q: please take more units',
+  marketplaceInsufficientBalance: 'insufficient balance',
+  marketplaceExchanged: 'Units acquired successfully',
+  marketplaceAdActivated: 'Ad activated',
+  marketplaceAdDeactivated: 'Ad deactivated',
+  marketplaceAdDeleted: 'Ad deleted',
+  marketplaceAdHidden: 'Ad hidden',
+  marketplaceSoldNotice: 'A member acquired {amount} {symbol} of your marketplace ad for {total} Q.',
+  marketplaceHiddenNotice:
+    'Your marketplace ad of {symbol} was taken down by the back office: {reason}. Its {amount} unsold units are yours again.',
+
+  // spec 2 §8 (issue 17, the member web's words; helper H3)
+  listingPosted: 'Your listing has been posted successfully',
+  // ours: the member web's marketplace dialogs (issue 17)
+  adDeactivateConfirm: 'Are you sure you want to deactivate this ad?',
+  adActivateConfirm: 'Are you sure you want to activate this ad?',
+  adDeleteConfirm: 'Are you sure you want to delete this ad?',
+  adAcquireConfirm: 'Are you sure you want to acquire these units?',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -52,6 +52,8 @@ export const TABLE_OWNERS = {
   subscriptionPayments: 'modules/subscriptions',
   opportunityPools: 'modules/opportunities',
   opportunityRequests: 'modules/opportunities',
+  marketplaceAds: 'modules/marketplace',
+  marketplaceTrades: 'modules/marketplace',
   outbox: 'providers/mail',
   events: 'events',
   ledgerAccounts: 'ledger',

@@ -7,6 +7,7 @@ export * from './schema/catalogue.ts';
 export * from './schema/chat.ts';
 export * from './schema/funding.ts';
 export * from './schema/ledger.ts';
+export * from './schema/marketplace.ts';
 export * from './schema/members.ts';
 export * from './schema/opportunities.ts';
 export * from './schema/subscriptions.ts';

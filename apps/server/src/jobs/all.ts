@@ -1,3 +1,4 @@
+import { expireAcquireRequests } from './expire-acquire-requests.ts';
 import { expireRedemptions } from './expire-redemptions.ts';
 import { expireWires } from './expire-wires.ts';
 import type { JobDefinition } from './job.ts';
@@ -13,5 +14,6 @@ export const JOBS: JobDefinition[] = [
   pruneEvents,
   expireWires,
   expireRedemptions,
+  expireAcquireRequests,
   renewSubscriptions,
 ];

@@ -30,6 +30,7 @@ export {
 export type { EntryKind, HistoryRule, Perspective, Reading } from './entry-kinds.ts';
 export { isLedgerError, LedgerError, type LedgerErrorCode } from './errors.ts';
 export { type HistoryFilter, type HistoryRow, type MemberHistory, memberHistory } from './history.ts';
+export { holderCounts } from './holders.ts';
 export { type Holdings, type HoldingsValue, holdingsOf, readHoldings } from './holdings.ts';
 export { type AlsoLegs, type HoldResolution, type PlaceHold, placedByAsset, placedHolds } from './holds.ts';
 export type { IdempotencyKey, MemberKey, SystemKey } from './idempotency.ts';

@@ -20,7 +20,16 @@ const holdMetadata = z.strictObject({
   poolId: id.optional(),
   /** What the hold is for, when not a send request (a redemption: 'withdraw', a swap request: its swap, …). */
   logType: z
-    .enum(['sendAssets', 'withdraw', 'legacyWithdrawDeposit', 'nftPurchase', 'cryptoSwap', 'assetToAssetSwap'])
+    .enum([
+      'sendAssets',
+      'withdraw',
+      'legacyWithdrawDeposit',
+      'nftPurchase',
+      // An acquire request's hold (issue 17): Acquired Opportunity Token, the Q paid, then the units received.
+      'nftAcquire',
+      'cryptoSwap',
+      'assetToAssetSwap',
+    ])
     .optional(),
 });
 
@@ -73,6 +82,14 @@ export const ENTRY_KINDS: readonly EntryKind[] = [
     // An opportunity pool's total supply issued to the treasury when the pool is made (issue 17): from the
     // pool's `supply` account, which stays negative by what was ever issued. No member takes part.
     kind: 'poolIssue',
+    metadata: z.strictObject({ poolId: id }),
+    history: null,
+    reversible: false,
+  },
+  {
+    // An opportunity pool's total supply lowered by the back office (issue 17 item 7): unsold units from the
+    // treasury back to the pool's `supply` account (the reverse of a poolIssue). No member takes part.
+    kind: 'poolRetire',
     metadata: z.strictObject({ poolId: id }),
     history: null,
     reversible: false,
@@ -174,6 +191,32 @@ export const ENTRY_KINDS: readonly EntryKind[] = [
     }),
     history: { giver: 'subscriptionPurchase', receiver: 'creditAssets', typeFrom: 'logType' },
     // Not by a reversal: the subscription would still say paid. A refund is a correction of its own.
+    reversible: false,
+  },
+  {
+    // A marketplace ad posted (issue 17, decision 0018): the offered units from the member to `escrow`, in the
+    // ad's transaction. The seller's Exchanged (withdraw); asset tokens leave their oldest lots.
+    kind: 'marketplaceList',
+    metadata: z.strictObject({ adId: id, poolId: id.optional() }),
+    history: { giver: 'nftExchange', receiver: 'nftExchange' },
+    reversible: false,
+  },
+  {
+    // A purchase from an ad: units from escrow to the buyer (a new lot dated now), Q from the buyer to the
+    // seller, and the marketplace fee from the same payment to fees (the seller receives the price less the
+    // fee, so the seller only receives in it). The buyer's Acquired From Marketplace, the seller's Exchanged.
+    kind: 'marketplaceTrade',
+    metadata: z.strictObject({ adId: id, tradeId: id, from: id, to: id, poolId: id.optional() }),
+    history: { giver: 'nftPurchase', receiver: 'nftExchange' },
+    // Not by a reversal: the ad's shares and the trade row would disagree; a correction is one of its own.
+    reversible: false,
+  },
+  {
+    // An ad closed by its owner (deleted) or the back office (hidden): the unsold units from escrow back to the
+    // owner, their acquisition dates kept (lotsBackFrom the listing entry). The owner's Credit.
+    kind: 'marketplaceReturn',
+    metadata: z.strictObject({ adId: id, poolId: id.optional(), closedAs: z.enum(['deleted', 'hidden']) }),
+    history: { giver: 'creditAssets', receiver: 'creditAssets' },
     reversible: false,
   },
 ];

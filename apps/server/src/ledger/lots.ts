@@ -1,5 +1,5 @@
 import { fromUnits, toUnits } from '@vault/contract/money';
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import { assetLots, ledgerAccounts, lotTakes } from '../db/schema.ts';
 import { newId } from '../lib/ids.ts';
 import type { Executor } from './accounts.ts';
@@ -94,11 +94,49 @@ export async function netByAccount(q: Executor, lines: MemberLine[], tracksLots:
   return [...net].filter(([, n]) => tracked.get(n.asset) && n.units !== 0n);
 }
 
-/** Lots follow the entry: what a member received is a new lot, what they gave leaves oldest first. */
-export async function moveLots(q: Executor, entryId: string, lines: MemberLine[], tracksLots: LotRule) {
+/**
+ * Gives up to `units` back to the lots of `account` that `takenBy` took, the most recently acquired first
+ * (the entry took the oldest first, so what comes back unsold is its newest part), dates kept. Returns the
+ * units that did not fit. The caller gives back from one entry at most once (a marketplace ad closes once,
+ * by a guarded UPDATE in the same transaction), and never more than the entry took.
+ */
+async function giveBack(q: Executor, account: string, units: bigint, takenBy: string) {
+  const takes = await q
+    .select({ lotId: lotTakes.lotId, amount: lotTakes.amount })
+    .from(lotTakes)
+    .innerJoin(assetLots, eq(assetLots.id, lotTakes.lotId))
+    .where(and(eq(lotTakes.entryId, takenBy), eq(assetLots.accountId, account)))
+    .orderBy(desc(assetLots.acquiredAt), desc(assetLots.id));
+  let left = units;
+  for (const take of takes) {
+    if (left === 0n) break;
+    const taken = toUnits(take.amount);
+    const give = taken < left ? taken : left;
+    await q
+      .update(assetLots)
+      .set({ remaining: sql`${assetLots.remaining} + ${fromUnits(give)}::numeric` })
+      .where(eq(assetLots.id, take.lotId));
+    left -= give;
+  }
+  return left;
+}
+
+/**
+ * Lots follow the entry: what a member received is a new lot (or, with `lotsBackFrom`, first the lots that
+ * entry took, dates kept), what they gave leaves oldest first.
+ */
+export async function moveLots(
+  q: Executor,
+  entryId: string,
+  lines: MemberLine[],
+  tracksLots: LotRule,
+  lotsBackFrom?: string,
+) {
   for (const [account, { asset, units }] of await netByAccount(q, lines, tracksLots)) {
-    if (units > 0n) await acquire(q, account, asset, units, entryId);
-    else await consume(q, account, -units, entryId);
+    if (units > 0n) {
+      const rest = lotsBackFrom ? await giveBack(q, account, units, lotsBackFrom) : units;
+      if (rest > 0n) await acquire(q, account, asset, rest, entryId);
+    } else await consume(q, account, -units, entryId);
   }
 }
 

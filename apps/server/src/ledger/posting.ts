@@ -53,6 +53,11 @@ export type EntryInput = {
   writes?: ((guard: SQL) => SQL)[];
   /** The entry's id, when the caller must know it before (to key its own rows by it); else a new one. */
   id?: string;
+  /**
+   * An earlier entry whose lot takes a member receiving in this one gets back, most recently acquired first,
+   * with their dates (units offered in escrow and returned unsold); what exceeds them is a new lot dated now.
+   */
+  lotsBackFrom?: string;
 };
 
 /** What a movement needs: where it runs, the account directory, the lot rule. */
@@ -228,6 +233,7 @@ export async function postUnits(
   const row = { id: input.id, kind: input.kind, memo: input.memo, createdBy: input.createdBy, metadata };
   const { onlyIf, events, writes } = input;
   const entryId = await write(scope, row, written, { claim: opts.claim, onlyIf, events, writes });
-  if (entryId && opts.lots) await moveLots(scope.q, entryId, memberLines(written), scope.tracksLots);
+  if (entryId && opts.lots)
+    await moveLots(scope.q, entryId, memberLines(written), scope.tracksLots, input.lotsBackFrom);
   return entryId;
 }

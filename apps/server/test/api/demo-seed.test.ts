@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
@@ -10,6 +10,7 @@ import { type Database, openDatabase } from '../../src/db/client.ts';
 import { uploads, users } from '../../src/db/schema.ts';
 import { seedDemo } from '../../src/db/seed/demo.ts';
 import { DEMO_ADMIN } from '../../src/db/seed/demo-admin.ts';
+import { DEMO_POOLS } from '../../src/db/seed/demo-opportunities.ts';
 import { totpCode } from '../../src/modules/admins/totp.ts';
 import { createTestDatabase } from '../test-database.ts';
 
@@ -87,5 +88,45 @@ describe('demo seed signatures', () => {
     expect(await signedMembers()).toEqual(before);
     expect(await readdir(path.join(dataDir, 'private-uploads'))).toEqual(files);
     expect(await opened.db.select().from(uploads)).toHaveLength(2);
+  });
+});
+
+describe('demo seed opportunity pools (issue 17)', () => {
+  const member = async () => {
+    const [row] = await opened.db.select().from(users).where(eq(users.email, 'member@vault.local'));
+    return row!;
+  };
+
+  it('makes two pools whose images the member app ships, each supply issued to the treasury', async () => {
+    await seedDemo(container);
+    const { data } = await container.services.pools.list(await member());
+    expect(data.map((p) => p.name).sort()).toEqual(DEMO_POOLS.map((p) => p.name).sort());
+    for (const pool of data) {
+      const file = path.resolve(import.meta.dirname, '../../../web/public', pool.image.slice(1));
+      expect((await stat(file)).size, pool.image).toBeGreaterThan(100);
+      const detail = await container.services.poolAdmin.detail(pool._id);
+      expect(detail.totalSupply).toBe(`${DEMO_POOLS.find((p) => p.name === pool.name)!.totalSupply}.00`);
+    }
+  });
+
+  it('subscribes the demo member and gives them 40 units of Silent Wave through an approved request', async () => {
+    const me = await member();
+    expect((await container.services.subscriptions.current(me)).data).toHaveLength(1);
+    const silentWave = (await container.services.pools.list(me)).data.find((p) => p.name === 'Silent Wave')!;
+    expect(silentWave.balance).toBe('40.00');
+    const requests = await container.services.acquire.list(me, { page: 1, limit: 10 });
+    expect(requests.data.map((r) => [r.status, r.amount, r.price])).toEqual([['approved', '40.00', '50.00']]);
+    const info = await container.services.wallet.currencyInfo(me);
+    expect(info.nftWallets.map((w) => [w.name, w.balance])).toEqual([['Silent Wave', '40.00']]);
+  });
+
+  it('adds nothing on another run', async () => {
+    const me = await member();
+    const before = await container.ledger.balances(me.id);
+    await seedDemo(container);
+    expect(await container.ledger.balances(me.id)).toEqual(before);
+    expect((await container.services.pools.list(me)).data).toHaveLength(2);
+    expect((await container.services.acquire.list(me, { page: 1, limit: 10 })).total).toBe(1);
+    expect((await container.services.subscriptions.current(me)).data).toHaveLength(1);
   });
 });

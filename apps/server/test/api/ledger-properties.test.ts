@@ -20,6 +20,7 @@ import {
   type Cmd,
   commands,
   describeCmd,
+  ESCROW,
   FEES,
   HOLDS,
   isSystem,
@@ -27,6 +28,7 @@ import {
   type ModelLeg,
   memberIndex,
   pick,
+  RESERVED,
   REVENUE,
   REVERSIBLE,
   TREASURY,
@@ -39,7 +41,9 @@ import { createMember, startServer, type TestServer, uniqueEmail } from '../supp
  * Property tests of the ledger against an in-memory model (test/ledger-model.ts) kept in bigint units of
  * 1e-8: random sequences of credits (one asset or two in one entry), sends, holds, commits, releases,
  * redemptions (a commit to the treasury with a fee leg), reversals, swaps between two assets with or without a fee leg, fees on their own,
- * subscription payments to revenue once per system key (issue 16), transactions that
+ * subscription payments to revenue once per system key (issue 16), marketplace ads posted into escrow,
+ * bought in part and closed with their lots given back, acquire requests reserved, approved and rejected
+ * (issue 17; escrow = the unsold units of open ads), transactions that
  * fail half-way and entries that do not balance. After each sequence the database must agree with the
  * model (balances of members and system accounts, holds, entries and their postings) and keep the
  * ledger's invariants (postings sum to zero per entry and asset, every account balance is the sum of its
@@ -290,6 +294,125 @@ async function step(model: Model, assets: [string, string], players: string[], c
       expect(await server.db.select().from(auditLog).where(eq(auditLog.id, rowId)), what).toEqual([]);
       return;
     }
+    case 'adPost': {
+      // As the marketplace posts an ad: the offered units to escrow in the ad's transaction (lots consumed).
+      const [userId, asset] = [player(cmd.m), assets[cmd.a]];
+      const adId = newId();
+      const legs = transfer(userId, ESCROW, asset, cmd.units);
+      const out = await attempt(() =>
+        ledger.transact((tx) => tx.post({ kind: 'marketplaceList', legs: legsOf(legs), metadata: { adId } })),
+      );
+      posted(out, 'marketplaceList', legs);
+      if (out.ok)
+        model.ads.push({
+          id: adId,
+          seller: userId,
+          asset,
+          remaining: cmd.units,
+          postEntryId: out.value.entryId,
+          open: true,
+        });
+      return;
+    }
+    case 'adBuy': {
+      if (model.ads.length === 0) return;
+      const ad = model.ads[cmd.pick % model.ads.length]!;
+      const buyer = player(cmd.m);
+      // The module's guarded UPDATE refuses these before any entry: a closed or sold-out ad, the seller buying.
+      if (!ad.open || ad.remaining === 0n || buyer === ad.seller) return;
+      const taken = cmd.units < ad.remaining ? cmd.units : ad.remaining;
+      const payAsset = ad.asset === assets[0] ? assets[1] : assets[0];
+      const feeUnits = (cmd.pay * BigInt(cmd.feeBps)) / 10_000n;
+      const legs = [
+        ...transfer(ESCROW, buyer, ad.asset, taken),
+        ...transfer(buyer, ad.seller, payAsset, cmd.pay - feeUnits),
+        ...(feeUnits > 0n ? transfer(buyer, FEES, payAsset, feeUnits) : []),
+      ];
+      const metadata = { adId: ad.id, tradeId: newId(), from: ad.seller, to: buyer };
+      const out = await attempt(() =>
+        ledger.transact((tx) => tx.post({ kind: 'marketplaceTrade', legs: legsOf(legs), metadata })),
+      );
+      posted(out, 'marketplaceTrade', legs);
+      if (out.ok) ad.remaining -= taken;
+      return;
+    }
+    case 'adClose': {
+      if (model.ads.length === 0) return;
+      const ad = model.ads[cmd.pick % model.ads.length]!;
+      if (!ad.open) return; // closed once (the module's guarded UPDATE)
+      ad.open = false;
+      if (ad.remaining === 0n) return;
+      const legs = transfer(ESCROW, ad.seller, ad.asset, ad.remaining);
+      const out = await attempt(() =>
+        ledger.transact((tx) =>
+          tx.post({
+            kind: 'marketplaceReturn',
+            legs: legsOf(legs),
+            metadata: { adId: ad.id, closedAs: 'deleted' },
+            lotsBackFrom: ad.postEntryId,
+          }),
+        ),
+      );
+      return model.post(expectOk(out, what).entryId, 'marketplaceReturn', legs);
+    }
+    case 'acquire': {
+      // As an acquire request: units reserved from the treasury and the payment held, in one transaction (a
+      // payment the member cannot afford rolls the reservation back too).
+      const [userId, asset] = [player(cmd.m), assets[cmd.a]];
+      const payAsset = asset === assets[0] ? assets[1] : assets[0];
+      const [poolId, requestId] = [newId(), newId()];
+      const reserve = transfer(TREASURY, RESERVED, asset, cmd.units);
+      const out = await attempt(() =>
+        ledger.transact(async (tx) => {
+          const { entryId } = await tx.post({
+            kind: 'poolReserve',
+            legs: legsOf(reserve),
+            metadata: { poolId, requestId },
+          });
+          const hold = await tx.placeHold({
+            userId,
+            asset: payAsset,
+            amount: fromUnits(cmd.pay),
+            reason: 'property test acquire',
+            metadata: { logType: 'nftAcquire', poolId },
+          });
+          return { reserveEntryId: entryId, ...hold };
+        }),
+      );
+      const holdLegs = transfer(userId, HOLDS, payAsset, cmd.pay);
+      if (!model.affordable(holdLegs)) return expectAppError(out, 400, 'INSUFFICIENT_BALANCE', what);
+      const { reserveEntryId, holdId, entryId } = expectOk(out, what);
+      model.post(reserveEntryId, 'poolReserve', reserve);
+      model.post(entryId, 'holdPlace', holdLegs);
+      model.holds.push({ id: holdId, userId, asset: payAsset, units: cmd.pay, status: 'placed' });
+      model.acquires.push({ holdId, userId, asset, units: cmd.units });
+      return;
+    }
+    case 'acquireDecide': {
+      if (model.acquires.length === 0) return;
+      const request = model.acquires[cmd.pick % model.acquires.length]!;
+      const hold = model.holds.find((h) => h.id === request.holdId)!;
+      const also = cmd.approve
+        ? transfer(RESERVED, request.userId, request.asset, request.units)
+        : transfer(RESERVED, TREASURY, request.asset, request.units);
+      const out = await attempt(() =>
+        ledger.transact((tx) =>
+          cmd.approve
+            ? tx.commitHold(hold.id, treasury, staff, { also: legsOf(also) })
+            : tx.releaseHold(hold.id, staff, { also: legsOf(also) }),
+        ),
+      );
+      // Resolved already (decided before, or by a plain commit or release of the run): its units stay reserved.
+      if (hold.status !== 'placed') return expectAppError(out, 409, 'HOLD_RESOLVED', what);
+      const result = expectOk(out, what);
+      const destination = cmd.approve ? TREASURY : hold.userId;
+      model.post(result.entryId, cmd.approve ? 'holdCommit' : 'holdRelease', [
+        ...transfer(HOLDS, destination, hold.asset, hold.units),
+        ...also,
+      ]);
+      hold.status = cmd.approve ? 'committed' : 'released';
+      return;
+    }
     case 'unbalanced': {
       // Balanced in total but not per asset: refused before anything is written (a mistake of ours: 500).
       const userId = player(cmd.m);
@@ -354,6 +477,11 @@ async function checkDatabase(model: Model, assets: [string, string], players: st
       .filter((h) => h.asset === asset && h.status === 'placed')
       .reduce((s, h) => s + h.units, 0n);
     expect(model.balance(HOLDS, asset)).toBe(placed);
+    // Escrow keeps exactly the unsold units of open ads (issue 17); the database's escrow is the model's (above).
+    const open = model.ads.filter((a) => a.asset === asset && a.open).reduce((s, a) => s + a.remaining, 0n);
+    expect(model.balance(ESCROW, asset), `escrow of ${asset}`).toBe(open);
+    const escrowed = accounts.rows.find((a) => a.asset === asset && a.kind === ESCROW);
+    expect(toUnits(escrowed?.balance ?? '0')).toBe(open);
   }
 
   // Every entry of the run: the model's, of the model's kind, its postings summing to 0 per asset.

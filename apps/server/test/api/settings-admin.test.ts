@@ -70,6 +70,8 @@ describe('GET /api/admin/settings', () => {
           'masterWalletETH',
           // Issue 14: the redemption fee is a setting too.
           'redemptionFeePercent',
+          // Issue 17: the marketplace fee too.
+          'marketplaceFeePercent',
           'zellePay',
         ].sort(),
       );

@@ -179,7 +179,7 @@ describe('GET /api/transaction-log/user/logs', () => {
     ]);
     expect((await logs(a, `?coinId=${q}&type=deposit`)).data.map((l) => l.amount)).toEqual(['4', '100']);
     expect((await logs(a, '?coinId=NOPE1')).total).toBe(0);
-    // No opportunity tokens exist yet: a filter by one is accepted and finds nothing.
+    // A pool nobody made: the filter finds nothing (pools' own rows: opportunity-wallets.test.ts).
     expect(await logs(a, `?nftTokenId=${newId()}`)).toEqual({ data: [], total: 0 });
   });
 
@@ -264,6 +264,7 @@ describe('GET /api/transaction-log/user/logs', () => {
       memo: null,
       coin: gold,
       message: null,
+      nftTokenDetails: null,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });

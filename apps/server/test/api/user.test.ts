@@ -256,6 +256,8 @@ describe('settings', () => {
         'masterWalletETH',
         // Issue 14: shown on the redeem forms before a member asks.
         'redemptionFeePercent',
+        // Issue 17: shown on the sell form.
+        'marketplaceFeePercent',
         'supportEmail',
         'swapSpreadPercent',
         'videoUrl',

@@ -54,6 +54,31 @@ describe('entry-kind registry', () => {
         'giver',
         { logType: 'debitAssets', title: 'Debit', direction: 'withdraw' },
       ],
+      // The marketplace (issue 17): the buyer's Acquired From Marketplace, the seller's Exchanged (listing and sale).
+      [
+        'marketplaceTrade',
+        { adId: holdId, tradeId: requestId, from, to },
+        'giver',
+        { logType: 'nftPurchase', title: 'Acquired From Marketplace', direction: 'deposit' },
+      ],
+      [
+        'marketplaceTrade',
+        { adId: holdId, tradeId: requestId, from, to },
+        'receiver',
+        { logType: 'nftExchange', title: 'Exchanged', direction: 'deposit' },
+      ],
+      [
+        'marketplaceList',
+        { adId: holdId },
+        'giver',
+        { logType: 'nftExchange', title: 'Exchanged', direction: 'withdraw' },
+      ],
+      [
+        'marketplaceReturn',
+        { adId: holdId, closedAs: 'deleted' },
+        'receiver',
+        { logType: 'creditAssets', title: 'Credit', direction: 'deposit' },
+      ],
     ];
     for (const [kind, metadata, side, reading] of cases) {
       expect(read(kind, metadata, side), `${kind} ${JSON.stringify(metadata)} ${side}`).toEqual(reading);

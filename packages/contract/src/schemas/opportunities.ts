@@ -69,7 +69,14 @@ export const acquireBody = z.object({
 });
 export type AcquireBody = z.infer<typeof acquireBody>;
 
-export const ACQUIRE_STATUSES = ['pending', 'approved', 'rejected'] as const;
+/** 'expired': nobody decided within ACQUIRE_EXPIRY_DAYS; its Q and units were released (as a rejection). */
+export const ACQUIRE_STATUSES = ['pending', 'approved', 'rejected', 'expired'] as const;
+/** An undecided acquire request expires after this many days (as redeem requests do). */
+export const ACQUIRE_EXPIRY_DAYS = 30;
+
+/** The pool a request or a log is about, as lists show it. */
+export const poolSummary = z.object({ _id: z.string(), name: z.string(), title: z.string(), image: z.string() });
+export type PoolSummary = z.infer<typeof poolSummary>;
 
 /** An acquire request as the member and the back office see it. */
 export const acquireRequest = z.object({
@@ -86,12 +93,36 @@ export const acquireRequest = z.object({
   rejectionReason: z.string().nullable(),
   createdAt: z.string(),
   decidedAt: z.string().nullable(),
+  /** When an undecided request expires (createdAt + ACQUIRE_EXPIRY_DAYS). */
+  expiresAt: z.string(),
+  pool: poolSummary,
 });
 export type AcquireRequest = z.infer<typeof acquireRequest>;
 export const acquireCreated = z.object({ message: z.string(), data: acquireRequest });
-export const adminAcquireRequest = acquireRequest.extend({
-  user: z.object({ _id: z.string(), email: z.string() }),
+/** The member's own requests (GET nft-purchase-request), newest first. */
+export const acquireRequestsQuery = z.object({
+  status: z.enum(ACQUIRE_STATUSES).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(30),
 });
+export type AcquireRequestsQuery = z.infer<typeof acquireRequestsQuery>;
+export const acquireRequestsResponse = listOf(acquireRequest);
+export const acquireRequestResponse = z.object({ data: acquireRequest });
+export const adminAcquireRequest = acquireRequest.extend({
+  user: z.object({ _id: z.string(), email: z.string(), name: z.string() }),
+});
+export type AdminAcquireRequest = z.infer<typeof adminAcquireRequest>;
+/** One request in the back office: the member's type too (an sdira member's acquisitions are requests too). */
+export const adminAcquireRequestDetail = acquireRequest.extend({
+  user: z.object({
+    _id: z.string(),
+    email: z.string(),
+    name: z.string(),
+    type: z.string(),
+    isWalletActivated: z.boolean(),
+  }),
+});
+export const adminAcquireRequestResponse = z.object({ data: adminAcquireRequestDetail });
 export const adminAcquireRequestsQuery = z.object({
   status: z.enum(ACQUIRE_STATUSES).optional(),
   page: z.coerce.number().int().min(1).default(1),
@@ -115,14 +146,15 @@ const poolSupply = z
   .trim()
   .regex(/^\d{7,10}$/, messages.poolSupplyInvalid)
   .refine(
-    (v) => toUnits(v) >= toUnits(POOL_MIN_SUPPLY) && toUnits(v) <= toUnits(POOL_MAX_SUPPLY),
+    // zod runs a refinement after a failed regex too: toUnits would throw on what the regex refused.
+    (v) => /^\d{7,10}$/.test(v) && toUnits(v) >= toUnits(POOL_MIN_SUPPLY) && toUnits(v) <= toUnits(POOL_MAX_SUPPLY),
     messages.poolSupplyInvalid,
   );
 const poolPrice = z
   .string({ error: messages.poolPriceInvalid })
   .trim()
   .regex(/^\d{1,12}(\.\d{1,8})?$/, messages.poolPriceInvalid)
-  .refine((v) => toUnits(v) > 0n, messages.poolPriceInvalid);
+  .refine((v) => /^\d{1,12}(\.\d{1,8})?$/.test(v) && toUnits(v) > 0n, messages.poolPriceInvalid);
 const poolDueDate = z
   .string({ error: messages.poolDueDateInvalid })
   .trim()
@@ -158,4 +190,30 @@ export const updatePoolBody = z
   .refine((b) => Object.keys(b).length > 0, { message: messages.catalogueNothingToChange });
 export type UpdatePoolBody = z.infer<typeof updatePoolBody>;
 export const poolIdParams = z.object({ id: z.uuid() });
-export const adminPoolResponse = z.object({ message: z.string(), data: opportunityToken.omit({ balance: true }) });
+
+/**
+ * A pool in the back office: the member card's fields and where its units are. remainingSupply (the
+ * treasury's) + reservedSupply (pending requests') + soldSupply (members' and anything else outside the
+ * treasury, e.g. marketplace escrow) = totalSupply.
+ */
+export const adminPool = opportunityToken.omit({ balance: true }).extend({
+  reservedSupply: decimal,
+  soldSupply: decimal,
+  /** Members holding more than 0 units. */
+  holders: z.number().int(),
+  pendingRequests: z.number().int(),
+});
+export type AdminPool = z.infer<typeof adminPool>;
+export const adminPoolResponse = z.object({ message: z.string(), data: adminPool });
+export const adminPoolDetail = z.object({ data: adminPool });
+export const adminPoolsQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(30),
+});
+export const adminPoolsResponse = listOf(adminPool);
+/**
+ * A new total supply (issue 17 item 7): more issues the difference to the treasury; less takes it back from
+ * the treasury, at most what is unsold there (messages.poolSupplyInUse otherwise).
+ */
+export const poolSupplyBody = z.object({ totalSupply: poolSupply });
+export type PoolSupplyBody = z.infer<typeof poolSupplyBody>;

@@ -139,6 +139,26 @@ export const redemptionFeeBody = z.object({
 });
 export type RedemptionFeeBody = z.infer<typeof redemptionFeeBody>;
 
+export const MAX_MARKETPLACE_FEE_PERCENT = '10';
+/**
+ * The marketplace fee (issue 17 item 8, H1): a percentage of each trade's price, in Q, kept from the seller's
+ * proceeds for the fees account in the trade's own entry. 0 until an owner sets it; the buyer always pays the
+ * listed price.
+ */
+export const marketplaceFee = z.object({ marketplaceFeePercent: z.string() });
+export const marketplaceFeeBody = z.object({
+  marketplaceFeePercent: z
+    .string({ error: 'Enter the fee in percent' })
+    .trim()
+    .regex(/^\d{1,2}(\.\d{1,2})?$/, 'Enter the fee in percent, at most 2 decimals (e.g. 1 or 1.25)')
+    .transform(normalize)
+    .refine(
+      (v) => compare(v, MAX_MARKETPLACE_FEE_PERCENT) <= 0,
+      `The fee is at most ${MAX_MARKETPLACE_FEE_PERCENT} percent`,
+    ),
+});
+export type MarketplaceFeeBody = z.infer<typeof marketplaceFeeBody>;
+
 /** The platform's deposit addresses: Bitcoin, and Ethereum (which ERC-20 tokens such as USDT use too). */
 export const masterWallets = z.object({ masterWalletBTC: z.string(), masterWalletETH: z.string() });
 export const masterWalletsBody = z.object({
@@ -164,6 +184,7 @@ export const adminSettings = z.object({
   ...bankDetails.shape,
   ...directWire.shape,
   ...redemptionFee.shape,
+  ...marketplaceFee.shape,
   ...masterWallets.shape,
 });
 export type AdminSettings = z.infer<typeof adminSettings>;

@@ -1,7 +1,7 @@
 import { messages } from '../messages.ts';
 import { z } from '../zod.ts';
 import { email } from './common.ts';
-import { bankDetails, directWire, redemptionFee } from './settings-admin.ts';
+import { bankDetails, directWire, marketplaceFee, redemptionFee } from './settings-admin.ts';
 
 /** Contact and FAQ inquiry forms and the footer newsletter field (fields are ours: the spec does not list them). */
 export const contactBody = z.object({
@@ -35,6 +35,8 @@ export const settings = z.object({
   ...directWire.shape,
   /** The redemption fee in percent ('0.5'), shown on the redeem forms before the member asks. */
   ...redemptionFee.shape,
+  /** The marketplace fee in percent, kept from a seller's proceeds (issue 17): shown on the sell form. */
+  ...marketplaceFee.shape,
 });
 export type Settings = z.infer<typeof settings>;
 

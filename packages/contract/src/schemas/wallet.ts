@@ -67,8 +67,12 @@ export type CryptoWallet = z.infer<typeof cryptoWallet>;
 
 /** Opportunity token holdings (spec 1 §3); the tokens themselves arrive with the marketplace issue. */
 export const nftWallet = z.object({
+  /** The pool's id (the Opportunity Ledger asks transaction-log/user/logs?nftTokenId= with it). */
   _id: z.string(),
+  /** The pool's ledger asset, `nft:<pool id>`. */
+  nftToken: z.string(),
   name: z.string(),
+  title: z.string(),
   description: z.string(),
   image: z.string(),
   balance: decimal,
@@ -175,6 +179,8 @@ export const LOG_TYPES = [
   'sendAssets',
   'nftAcquire',
   'nftPurchase',
+  // A marketplace sale, on the seller's side (issue 17): Exchanged. The buyer's side is nftPurchase.
+  'nftExchange',
   'subscriptionPurchase',
   'subscriptionRenew',
   'sheetDebit',
@@ -212,6 +218,14 @@ export const transactionLog = z.object({
   memo: z.string().nullable(),
   coin: z.string(),
   message: z.string().nullable(),
+  /**
+   * Spec 2 §3: the opportunity pool the log is about (its units moved, or Q paid for them); else null. The
+   * server always sends it; optional in the type only so older fixtures without it still read.
+   */
+  nftTokenDetails: z
+    .object({ _id: z.string(), name: z.string(), title: z.string(), image: z.string() })
+    .nullable()
+    .optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -281,6 +295,8 @@ export function logTitle(type: LogType, iAmSender: boolean): string {
       return 'Acquired Opportunity Token';
     case 'nftPurchase':
       return 'Acquired From Marketplace';
+    case 'nftExchange':
+      return 'Exchanged';
     case 'subscriptionPurchase':
       return 'Subscription Acquire';
     case 'subscriptionRenew':
@@ -292,6 +308,12 @@ export function logTitle(type: LogType, iAmSender: boolean): string {
 export function logDirection(type: LogType, iAmSender: boolean): 'deposit' | 'withdraw' {
   switch (type) {
     case 'sendAssets':
+      return iAmSender ? 'withdraw' : 'deposit';
+    // An acquire request: the Q paid leaves the wallet; the units arrive (issue 17).
+    case 'nftAcquire':
+      return iAmSender ? 'withdraw' : 'deposit';
+    // A marketplace seller's units leave for escrow (withdraw); the Q of a sale arrives (deposit).
+    case 'nftExchange':
       return iAmSender ? 'withdraw' : 'deposit';
     case 'withdraw':
     case 'withdrawDeposit':

@@ -63,7 +63,8 @@ export const opportunityRequests = pgTable(
       .notNull()
       .references(() => holds.id),
     reserveEntryId: uuid('reserve_entry_id').notNull(),
-    status: text('status', { enum: ['pending', 'approved', 'rejected'] })
+    // 'expired': undecided after 30 days, released by the expire job (a TypeScript enum: no CHECK, no migration).
+    status: text('status', { enum: ['pending', 'approved', 'rejected', 'expired'] })
       .notNull()
       .default('pending'),
     rejectionReason: text('rejection_reason'),

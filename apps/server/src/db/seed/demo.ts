@@ -6,6 +6,7 @@ import type { StorageService } from '../../modules/storage/service.ts';
 import type { Db } from '../client.ts';
 import { cryptoCoins, nativeTokens, notifications, users } from '../schema.ts';
 import { DEMO_ADMIN } from './demo-admin.ts';
+import { seedDemoOpportunities } from './demo-opportunities.ts';
 import { DEMO_PLANS } from './demo-plans.ts';
 import { seedPriceHistory } from './demo-prices.ts';
 import { demoSignaturePng } from './demo-signature.ts';
@@ -50,7 +51,7 @@ export const DEMO_USERS: DemoUser[] = [
     email: 'member@vault.local',
     name: 'Morgan Member',
     password: 'Member2026!',
-    what: 'activated member with membership data',
+    what: 'activated member with membership data, subscribed (yearly), 40 units of the Silent Wave pool',
     balances: { Q: '2500', XAG: '40', XAU: '1.5', BTC: '0.25', ETH: '2' },
     signed: true,
     values: {
@@ -339,6 +340,8 @@ export async function seedDemo(container: Container) {
       await container.services.admins.seedEnrolled(member!.id, 'owner', DEMO_ADMIN.totpSecret);
     }
   }
+  // Opportunity pools (issue 17), and the demo member subscribed with a few units of one.
+  await seedDemoOpportunities(container);
   const width = Math.max(...DEMO_USERS.map((u) => u.email.length));
   const lines = DEMO_USERS.map((u) => `  ${u.email.padEnd(width)}  ${u.password.padEnd(14)}  ${u.what}`);
   const totp = `  ${DEMO_ADMIN.email} TOTP secret (demo data: add it to an authenticator app): ${DEMO_ADMIN.totpSecret}`;

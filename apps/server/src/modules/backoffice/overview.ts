@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Context } from '../../context.ts';
 import { type AssetTotals, assetTotalsSql } from '../../ledger/index.ts';
 import { memberFigures } from '../members/directory.ts';
+import { pendingAcquireCount } from '../opportunities/requests.ts';
 import { pendingByKind } from '../requests/pending.ts';
 import { dayStarts } from './refs.ts';
 import { latestReservesSql } from './reserves.ts';
@@ -40,11 +41,15 @@ export function overviewDesk(ctx: Context) {
   return {
     async overview(now = new Date()): Promise<{ data: Overview }> {
       const { today, week } = dayStarts(now);
-      const [assets, pending, figures] = await Promise.all([
+      const [assets, requests, acquires, figures] = await Promise.all([
         assetFigures(today),
         pendingByKind(db),
+        pendingAcquireCount(db),
         memberFigures(db, { today, week }),
       ]);
+      // Acquire requests (issue 17) wait in the same queue, kind 'acquire', listed by kind like the others.
+      const pending = acquires > 0 ? [...requests, { kind: 'acquire', count: acquires }] : requests;
+      pending.sort((a, b) => a.kind.localeCompare(b.kind));
       return {
         data: {
           asOf: now.toISOString(),

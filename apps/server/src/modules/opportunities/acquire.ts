@@ -1,9 +1,10 @@
 import { messages } from '@vault/contract/messages';
 import { compare, isPositive, multiply } from '@vault/contract/money';
-import type { AcquireBody } from '@vault/contract/schemas/opportunities';
+import type { AcquireBody, AcquireRequestsQuery } from '@vault/contract/schemas/opportunities';
 import { VAULT_CURRENCY } from '@vault/contract/schemas/subscriptions';
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { Context } from '../../context.ts';
-import { opportunityRequests } from '../../db/schema.ts';
+import { opportunityPools, opportunityRequests } from '../../db/schema.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { isLedgerError, type Ledger, move, treasury } from '../../ledger/index.ts';
 import { newId } from '../../lib/ids.ts';
@@ -28,7 +29,35 @@ export function acquireService(ctx: Context, deps: { ledger: Ledger }) {
   const { db } = ctx;
   const { ledger } = deps;
 
+  /** The caller's requests with their pools (another member's are never read: the user id is in the query). */
+  async function mine(me: User, where: SQL | undefined, page: number, limit: number) {
+    const own = and(eq(opportunityRequests.userId, me.id), where);
+    const [rows, [total]] = await Promise.all([
+      db
+        .select({ request: opportunityRequests, pool: opportunityPools })
+        .from(opportunityRequests)
+        .innerJoin(opportunityPools, eq(opportunityPools.id, opportunityRequests.poolId))
+        .where(own)
+        .orderBy(desc(opportunityRequests.createdAt), desc(opportunityRequests.id))
+        .limit(limit)
+        .offset((page - 1) * limit),
+      db.select({ n: count() }).from(opportunityRequests).where(own),
+    ]);
+    return { data: rows.map((r) => toAcquireRequest(r.request, r.pool)), total: total?.n ?? 0, page, limit };
+  }
+
   return {
+    /** GET nft-purchase-request: the caller's own acquire requests, newest first. */
+    list: (me: User, query: AcquireRequestsQuery) =>
+      mine(me, query.status ? eq(opportunityRequests.status, query.status) : undefined, query.page, query.limit),
+
+    /** GET nft-purchase-request/:id: one of the caller's requests; anyone else's is a 404, as an unknown one. */
+    async one(me: User, id: string) {
+      const found = /^[0-9a-f-]{36}$/i.test(id) ? await mine(me, eq(opportunityRequests.id, id), 1, 1) : null;
+      if (!found?.data[0]) throw notFound(messages.acquireRequestUnknown);
+      return { data: found.data[0] };
+    },
+
     async request(me: User, body: AcquireBody, idempotency?: Idempotency) {
       if (!me.isWalletActivated) throw forbidden(messages.activateFirst, 'NOT_ACTIVATED');
       // The spec's words for this refusal (spec 2 §5, §8); the web goes to /subscription on the code.
@@ -57,7 +86,7 @@ export function acquireService(ctx: Context, deps: { ledger: Ledger }) {
               asset: VAULT_CURRENCY,
               amount: price,
               reason: 'opportunity acquire request',
-              metadata: { logType: 'nftPurchase', poolId: pool.id },
+              metadata: { logType: 'nftAcquire', poolId: pool.id },
             });
             const [row] = await tx.db
               .insert(opportunityRequests)

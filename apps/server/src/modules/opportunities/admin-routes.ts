@@ -1,11 +1,16 @@
 import {
   acquireDecision,
   acquireRejectBody,
+  adminAcquireRequestResponse,
   adminAcquireRequestsQuery,
   adminAcquireRequestsResponse,
+  adminPoolDetail,
   adminPoolResponse,
+  adminPoolsQuery,
+  adminPoolsResponse,
   createPoolBody,
   poolIdParams,
+  poolSupplyBody,
   updatePoolBody,
 } from '@vault/contract/schemas/opportunities';
 import type { FastifyInstance } from 'fastify';
@@ -14,6 +19,7 @@ import { z } from 'zod';
 import { adminCaller } from '../../http/auth.ts';
 import { responses } from '../../http/schema.ts';
 import type { AcquireDesk } from './acquire-desk.ts';
+import type { PoolAdmin } from './pool-admin.ts';
 import type { PoolService } from './pools.ts';
 
 const tags = ['back office'];
@@ -26,8 +32,63 @@ const params = z.object({ id: z.uuid() });
  * The back office's opportunity pools (owners make and edit them, `catalogue.manage`) and acquire requests
  * (read by `members.read`, decided by `funding.decide`), each change audited.
  */
-export function opportunityAdminRoutes(app: FastifyInstance, deps: { pools: PoolService; desk: AcquireDesk }) {
+export function opportunityAdminRoutes(
+  app: FastifyInstance,
+  deps: { pools: PoolService; poolAdmin: PoolAdmin; desk: AcquireDesk },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  /** A saved pool answered as the back office lists it (with where its units are). */
+  const saved = async (done: Promise<{ message: string; id: string }>) => {
+    const { message, id } = await done;
+    return { message, data: await deps.poolAdmin.detail(id) };
+  };
+
+  r.get(
+    '/api/admin/opportunity-pools',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary:
+          'The opportunity pools, oldest first, with where their units are: remaining (the treasury’s), reserved ' +
+          '(pending requests’), sold; holders and pending requests',
+        querystring: adminPoolsQuery,
+        response: responses({ 200: adminPoolsResponse }),
+      },
+    },
+    (req) => deps.poolAdmin.list(req.query.page, req.query.limit),
+  );
+
+  r.get(
+    '/api/admin/opportunity-pools/:id',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'One opportunity pool, as the list shows it',
+        params: poolIdParams,
+        response: responses({ 200: adminPoolDetail }),
+      },
+    },
+    (req) => deps.poolAdmin.detail(req.params.id).then((data) => ({ data })),
+  );
+
+  r.post(
+    '/api/admin/opportunity-pools/:id/supply',
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary:
+          'Change a pool’s total supply (1,000,000 to 1,000,000,000): more is issued to the treasury; less is ' +
+          'taken back from the treasury, at most what is unsold there. Audited',
+        params: poolIdParams,
+        body: poolSupplyBody,
+        response: responses({ 200: adminPoolResponse }),
+      },
+    },
+    (req) => deps.poolAdmin.changeSupply(adminCaller(req).user, req.params.id, req.body),
+  );
 
   r.post(
     '/api/admin/opportunity-pools',
@@ -42,7 +103,7 @@ export function opportunityAdminRoutes(app: FastifyInstance, deps: { pools: Pool
         response: responses({ 200: adminPoolResponse }),
       },
     },
-    (req) => deps.pools.create(adminCaller(req).user, req.body),
+    (req) => saved(deps.pools.create(adminCaller(req).user, req.body)),
   );
 
   r.patch(
@@ -57,7 +118,7 @@ export function opportunityAdminRoutes(app: FastifyInstance, deps: { pools: Pool
         response: responses({ 200: adminPoolResponse }),
       },
     },
-    (req) => deps.pools.update(adminCaller(req).user, req.params.id, req.body),
+    (req) => saved(deps.pools.update(adminCaller(req).user, req.params.id, req.body)),
   );
 
   r.get(
@@ -72,6 +133,20 @@ export function opportunityAdminRoutes(app: FastifyInstance, deps: { pools: Pool
       },
     },
     (req) => deps.desk.list(req.query.status, req.query.page, req.query.limit),
+  );
+
+  r.get(
+    '/api/admin/opportunity-requests/:id',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'One acquire request with its pool and its member (type: an sdira member’s acquisitions too)',
+        params,
+        response: responses({ 200: adminAcquireRequestResponse }),
+      },
+    },
+    (req) => deps.desk.detail(req.params.id),
   );
 
   r.post(

@@ -121,10 +121,15 @@ export function poolService(ctx: Context, deps: { ledger: Ledger }) {
         await audit(tx.db, admin, 'opportunityPool.create', id, { ...body, asset });
         return created!;
       });
-      return { message: messages.poolSaved, data: await one(row.id) };
+      // The back office's answer (with where the units are) is made by pool-admin.ts from the id.
+      return { message: messages.poolSaved, id: row.id };
     },
 
-    /** Only what differs is written and audited ({field: {from, to}}); the supply stays (decision 0017). */
+    /**
+     * Only what differs is written and audited ({field: {from, to}}); the supply changes by pool-admin.ts's
+     * changeSupply. Members' open wallet screens refetch (`pricesChanged` with the pool's asset): the price,
+     * name, title, image and description show on their opportunity wallets and cards.
+     */
     async update(admin: User, id: string, body: UpdatePoolBody) {
       await db.transaction(async (tx) => {
         const before = await poolById(tx, id, { lock: true });
@@ -155,8 +160,9 @@ export function poolService(ctx: Context, deps: { ledger: Ledger }) {
           })
           .where(eq(opportunityPools.id, id));
         await audit(tx, admin, 'opportunityPool.update', id, { changes });
+        await ctx.events.emit('pricesChanged', { coinSymbol: before.asset }, tx);
       });
-      return { message: messages.poolSaved, data: await one(id) };
+      return { message: messages.poolSaved, id };
     },
   };
 }

@@ -1,6 +1,11 @@
 import { normalize, toFixed } from '@vault/contract/money';
-import { type AcquireRequest, POOL_UNIT_DECIMALS } from '@vault/contract/schemas/opportunities';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import {
+  ACQUIRE_EXPIRY_DAYS,
+  type AcquireRequest,
+  POOL_UNIT_DECIMALS,
+  type PoolSummary,
+} from '@vault/contract/schemas/opportunities';
+import { and, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { opportunityRequests } from '../../db/schema.ts';
 import type { PoolRow } from './pools.ts';
@@ -10,7 +15,21 @@ import type { PoolRow } from './pools.ts';
 export type RequestRow = typeof opportunityRequests.$inferSelect;
 type Q = Db | Tx;
 
-export function toAcquireRequest(row: RequestRow, pool: Pick<PoolRow, 'asset'>): AcquireRequest {
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** When an undecided request expires: no column, a rule (createdAt + ACQUIRE_EXPIRY_DAYS). */
+export const expiresAtOf = (createdAt: Date) => new Date(createdAt.getTime() + ACQUIRE_EXPIRY_DAYS * DAY_MS);
+
+export const poolSummaryOf = (pool: Pick<PoolRow, 'id' | 'name' | 'title' | 'image'>): PoolSummary => ({
+  _id: pool.id,
+  name: pool.name,
+  title: pool.title,
+  image: pool.image,
+});
+
+export function toAcquireRequest(
+  row: RequestRow,
+  pool: Pick<PoolRow, 'id' | 'asset' | 'name' | 'title' | 'image'>,
+): AcquireRequest {
   return {
     _id: row.id,
     assetPool: row.poolId,
@@ -23,6 +42,8 @@ export function toAcquireRequest(row: RequestRow, pool: Pick<PoolRow, 'asset'>):
     rejectionReason: row.rejectionReason,
     createdAt: row.createdAt.toISOString(),
     decidedAt: row.decidedAt?.toISOString() ?? null,
+    expiresAt: expiresAtOf(row.createdAt).toISOString(),
+    pool: poolSummaryOf(pool),
   };
 }
 
@@ -49,4 +70,30 @@ export async function moveRequest(
     .where(and(eq(opportunityRequests.id, id), sql`${opportunityRequests.status} in ${from}`, when))
     .returning();
   return row;
+}
+
+/** Pending acquire requests: the back office overview's count (along the (status, created_at) index). */
+export async function pendingAcquireCount(q: Q): Promise<number> {
+  const [row] = await q
+    .select({ n: count() })
+    .from(opportunityRequests)
+    .where(eq(opportunityRequests.status, 'pending'));
+  return row?.n ?? 0;
+}
+
+/**
+ * What the member's history needs of the acquire requests behind some holds (transaction-log): the pool, the
+ * status and the rejection reason, by hold id.
+ */
+export async function acquireNotesByHold(q: Q, holdIds: string[]) {
+  if (holdIds.length === 0) return [];
+  return q
+    .select({
+      holdId: opportunityRequests.holdId,
+      poolId: opportunityRequests.poolId,
+      status: opportunityRequests.status,
+      reason: opportunityRequests.rejectionReason,
+    })
+    .from(opportunityRequests)
+    .where(inArray(opportunityRequests.holdId, holdIds));
 }

@@ -1,6 +1,14 @@
-import { acquireBody, acquireCreated, opportunityTokensResponse } from '@vault/contract/schemas/opportunities';
+import {
+  acquireBody,
+  acquireCreated,
+  acquireRequestResponse,
+  acquireRequestsQuery,
+  acquireRequestsResponse,
+  opportunityTokensResponse,
+} from '@vault/contract/schemas/opportunities';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { caller } from '../../http/auth.ts';
 import { idempotencyHeaders, idempotencyOf } from '../../http/idempotency.ts';
 import { perHour, responses } from '../../http/schema.ts';
@@ -31,6 +39,34 @@ export function opportunityRoutes(app: FastifyInstance, deps: { pools: PoolServi
       },
     },
     (req) => deps.pools.list(caller(req).user),
+  );
+
+  r.get(
+    '/api/nft-purchase-request',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'The caller’s own acquire requests, newest first (pending, approved, rejected or expired)',
+        querystring: acquireRequestsQuery,
+        response: responses({ 200: acquireRequestsResponse }),
+      },
+    },
+    (req) => deps.acquire.list(caller(req).user, req.query),
+  );
+
+  r.get(
+    '/api/nft-purchase-request/:id',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'One of the caller’s acquire requests (another member’s is not found)',
+        params: z.object({ id: z.string().max(100) }),
+        response: responses({ 200: acquireRequestResponse }),
+      },
+    },
+    (req) => deps.acquire.one(caller(req).user, req.params.id),
   );
 
   r.post(

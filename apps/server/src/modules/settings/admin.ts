@@ -2,6 +2,7 @@ import type {
   AdminSettings,
   BankDetailsBody,
   DirectWireBody,
+  MarketplaceFeeBody,
   MasterWalletsBody,
   RedemptionFeeBody,
 } from '@vault/contract/schemas/settings-admin';
@@ -18,6 +19,7 @@ const pick = (all: Settings): AdminSettings => ({
   directWireFee: all.directWireFee,
   directWireExpiryDays: all.directWireExpiryDays,
   redemptionFeePercent: all.redemptionFeePercent,
+  marketplaceFeePercent: all.marketplaceFeePercent,
   masterWalletBTC: all.masterWalletBTC,
   masterWalletETH: all.masterWalletETH,
 });
@@ -41,6 +43,7 @@ export function settingsAdminService(settings: SettingsService) {
     bankDetails: (actor: User, body: BankDetailsBody) => change(actor, 'settings.bankDetails', body),
     directWire: (actor: User, body: DirectWireBody) => change(actor, 'settings.directWire', body),
     redemptionFee: (actor: User, body: RedemptionFeeBody) => change(actor, 'settings.redemptionFee', body),
+    marketplaceFee: (actor: User, body: MarketplaceFeeBody) => change(actor, 'settings.marketplaceFee', body),
     // The coins' deposit addresses (what members' crypto wallets show) change with the master wallets.
     masterWallets: (actor: User, body: MasterWalletsBody) =>
       change(actor, 'settings.masterWallets', body, (tx) =>

@@ -4,6 +4,7 @@ import {
   adminSettingsUpdated,
   bankDetailsBody,
   directWireBody,
+  marketplaceFeeBody,
   masterWalletsBody,
   redemptionFeeBody,
 } from '@vault/contract/schemas/settings-admin';
@@ -89,6 +90,21 @@ export function settingsRoutes(app: FastifyInstance, service: SettingsService) {
       },
     },
     (req) => admin.redemptionFee(caller(req).user, req.body),
+  );
+  r.put(
+    '/api/admin/settings/marketplace-fee',
+    {
+      config: needs('settings.manage'),
+      schema: {
+        tags: adminTags,
+        summary:
+          'The marketplace fee in percent (0 to 10, 2 decimals), kept from the seller’s proceeds of each trade, ' +
+          'in Q, for the fees account; audited',
+        body: marketplaceFeeBody,
+        response: saved,
+      },
+    },
+    (req) => admin.marketplaceFee(caller(req).user, req.body),
   );
   r.put(
     '/api/admin/settings/master-wallets',

@@ -33,6 +33,8 @@ export const DEFAULT_SETTINGS: Settings = {
   directWireExpiryDays: 3,
   // Issue 14: no redemption fee until an owner sets one.
   redemptionFeePercent: '0',
+  // Issue 17: no marketplace fee until an owner sets one.
+  marketplaceFeePercent: '0',
 };
 
 /**

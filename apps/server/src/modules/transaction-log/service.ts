@@ -1,11 +1,14 @@
 import { DISPLAY_DECIMALS } from '@vault/contract/constants';
 import { fillMessage, messages } from '@vault/contract/messages';
 import { SCALE } from '@vault/contract/money';
+import { POOL_UNIT_DECIMALS } from '@vault/contract/schemas/opportunities';
 import type { LogsQuery, TokenSend, TransactionLog } from '@vault/contract/schemas/wallet';
 import type { Context } from '../../context.ts';
 import { type HistoryFilter, type HistoryRow, memberHistory } from '../../ledger/index.ts';
 import { assetsShown } from '../catalogue/service.ts';
 import { partiesByIds } from '../members/accounts.ts';
+import { isPoolAsset, poolsNamed } from '../opportunities/member-views.ts';
+import { acquireNotesByHold } from '../opportunities/requests.ts';
 import { requestNotesByHold } from '../requests/service.ts';
 
 /**
@@ -23,16 +26,20 @@ import { requestNotesByHold } from '../requests/service.ts';
  * would carry the id). fromUser and toUser say the same as objects.
  */
 
-type Status = 'completed' | 'pending' | 'rejected';
+type Status = 'completed' | 'pending' | 'rejected' | 'expired';
 type Token = { coinSymbol: string; shortName: string; decimals: number; icon: { url: string }; isCoin: boolean };
 type Party = { name: string; email: string | null };
-type Request = { memo: string | null; rejectionReason: string | null };
+type Request = { memo: string | null; rejectionReason: string | null; expired?: boolean };
+/** An opportunity pool a row is about (issue 17): its units moved, or Q was paid for them. */
+type Pool = { _id: string; name: string; title: string; image: string; asset: string };
 
 /** What a history row needs from outside the ledger, fetched once per page. */
 type Details = {
   parties: Map<string, Party>;
   tokens: Map<string, Token>;
   requests: Map<string, Request>;
+  /** By pool id and by the pool's asset (`nft:<id>`). */
+  pools: Map<string, Pool>;
 };
 
 const HOLD_STATUS: Record<string, Status> = { placed: 'pending', committed: 'completed', released: 'rejected' };
@@ -52,17 +59,32 @@ export function transactionLogService(ctx: Context) {
     const ids = new Set<string>([me]);
     const assets = new Set<string>();
     const holds = new Set<string>();
+    const poolIds = new Set<string>();
     for (const row of rows) {
       for (const id of [row.metadata.from, row.metadata.to]) if (typeof id === 'string') ids.add(id);
       for (const leg of row.legs) assets.add(leg.asset);
       if (row.hold) holds.add(row.hold.id);
+      if (typeof row.metadata.poolId === 'string') poolIds.add(row.metadata.poolId);
     }
-    // Each from its owner (members, catalogue, requests), in parallel.
-    const [people, shown, requests] = await Promise.all([
+    const poolAssets = [...assets].filter(isPoolAsset);
+    // Each from its owner (members, catalogue, requests, opportunity pools and their requests), in parallel.
+    const [people, shown, requests, acquires, pools] = await Promise.all([
       partiesByIds(db, [...ids]),
-      assetsShown(db, [...assets]),
+      assetsShown(
+        db,
+        [...assets].filter((a) => !isPoolAsset(a)),
+      ),
       requestNotesByHold(db, [...holds]),
+      poolIds.size ? acquireNotesByHold(db, [...holds]) : Promise.resolve([]),
+      poolsNamed(db, { assets: poolAssets, ids: [...poolIds] }),
     ]);
+    const poolEntries = pools.flatMap((p): [string, Pool][] => {
+      const pool = { _id: p.id, name: p.name, title: p.title, image: p.image, asset: p.asset };
+      return [
+        [p.id, pool],
+        [p.asset, pool],
+      ];
+    });
     return {
       parties: new Map(people.map((p) => [p.id, { name: p.name, email: p.deletedAt ? null : p.email }])),
       // A symbol is a native token or a crypto coin; the token wins if both ever existed.
@@ -75,8 +97,26 @@ export function transactionLogService(ctx: Context) {
           t.symbol,
           { coinSymbol: t.symbol, shortName: t.shortName, decimals: t.decimals, icon: { url: t.icon }, isCoin: false },
         ]),
+        // A pool's units read as a token named after the pool, 2 decimals (spec 2 §9), its image as the icon.
+        ...pools.map((p): [string, Token] => [
+          p.asset,
+          {
+            coinSymbol: p.asset,
+            shortName: p.name,
+            decimals: POOL_UNIT_DECIMALS,
+            icon: { url: p.image },
+            isCoin: false,
+          },
+        ]),
       ]),
-      requests: new Map(requests.map((r) => [r.holdId, { memo: r.memo, rejectionReason: r.reason }])),
+      requests: new Map([
+        ...requests.map((r): [string, Request] => [r.holdId, { memo: r.memo, rejectionReason: r.reason }]),
+        ...acquires.map((r): [string, Request] => [
+          r.holdId,
+          { memo: null, rejectionReason: r.reason, expired: r.status === 'expired' },
+        ]),
+      ]),
+      pools: new Map(poolEntries),
     };
   }
 
@@ -86,7 +126,9 @@ export function transactionLogService(ctx: Context) {
     const main = given ?? received!;
     const other = given && received ? received : undefined;
     const request = row.hold ? found.requests.get(row.hold.id) : undefined;
-    const status: Status = row.statusFromHold && row.hold ? HOLD_STATUS[row.hold.status]! : 'completed';
+    const held: Status = row.statusFromHold && row.hold ? HOLD_STATUS[row.hold.status]! : 'completed';
+    // A released hold of a request nobody decided in time (an acquire request's expiry) reads as expired.
+    const status: Status = held === 'rejected' && request?.expired ? 'expired' : held;
     const named = (id: unknown) => (typeof id === 'string' ? id : null);
     const fromId = named(row.metadata.from) ?? (given ? me : null);
     const toId = named(row.metadata.to) ?? (received ? me : null);
@@ -113,7 +155,12 @@ export function transactionLogService(ctx: Context) {
         ? messages.requestPendingNote
         : d.status === 'rejected'
           ? fillMessage(messages.requestRejectedNote, { reason: d.request?.rejectionReason ?? '' })
-          : null;
+          : d.status === 'expired'
+            ? messages.acquireExpiredNote
+            : null;
+    // The pool the row is about: named by the entry (an acquire request's hold), else the first pool asset moved.
+    const poolId = typeof row.metadata.poolId === 'string' ? row.metadata.poolId : undefined;
+    const pool = (poolId && found.pools.get(poolId)) || row.legs.map((l) => found.pools.get(l.asset)).find(Boolean);
     return {
       _id: row.entryId,
       type: row.reading.logType,
@@ -129,14 +176,18 @@ export function transactionLogService(ctx: Context) {
       memo: d.request ? d.request.memo : row.memo,
       coin: d.main.asset,
       message,
+      nftTokenDetails: pool ? { _id: pool._id, name: pool.name, title: pool.title, image: pool.image } : null,
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
     };
   }
 
-  /** The ledger's filter for a query's `type` (a direction or a log type) and `coinId`. */
-  const filterOf = (query: Pick<LogsQuery, 'type' | 'coinId'>): HistoryFilter => ({
-    asset: query.coinId,
+  /**
+   * The ledger's filter for a query's `type` (a direction or a log type) and `coinId` or `nftTokenId` (a pool's
+   * id: the rows that moved its units, `nft:<id>` — the Opportunity Ledger page).
+   */
+  const filterOf = (query: Pick<LogsQuery, 'type' | 'coinId' | 'nftTokenId'>): HistoryFilter => ({
+    asset: query.nftTokenId ? `nft:${query.nftTokenId}` : query.coinId,
     ...(query.type === 'deposit' || query.type === 'withdraw' ? { direction: query.type } : { logType: query.type }),
   });
 
@@ -148,9 +199,6 @@ export function transactionLogService(ctx: Context) {
   return {
     /** transaction-log/user/logs: the caller's logs, newest first, with the total for infinite scroll. */
     async logs(userId: string, query: LogsQuery): Promise<{ data: TransactionLog[]; total: number }> {
-      // Opportunity tokens (NFTs) arrive with the marketplace issue: none exist yet, so no log can be of
-      // one. The filter is accepted so the token screens can already ask.
-      if (query.nftTokenId) return { data: [], total: 0 };
       const offset = (query.page - 1) * query.limit;
       const filter = filterOf(query);
       const [{ rows, found }, total] = await Promise.all([
@@ -177,7 +225,8 @@ export function transactionLogService(ctx: Context) {
             decimals: token?.isCoin ? DISPLAY_DECIMALS.crypto : (token?.decimals ?? SCALE),
             amount: d.main.amount.replace(/^-/, ''),
             memo: d.request ? d.request.memo : row.memo,
-            status: d.status,
+            // Sends never expire (only acquire requests do); the list's statuses stay its three.
+            status: d.status === 'expired' ? 'rejected' : d.status,
             createdAt: row.createdAt.toISOString(),
           };
         }),

@@ -17,6 +17,7 @@ import {
 } from '../catalogue/service.ts';
 import { coinAddressFor, ownAddressesOf, readOwnAddresses } from '../funding/deposit-addresses.ts';
 import { activationAssets } from '../native-wallet/activation.ts';
+import { isPoolAsset, nftWalletsOf } from '../opportunities/member-views.ts';
 import { type SettingsService, settingsVersion } from '../settings/service.ts';
 import { gpaDataOf, toUserInfo } from '../user/presenter.ts';
 import { vaultAddress, walletIdOf } from './address.ts';
@@ -79,6 +80,8 @@ type KeptWallets = {
   wallets: CryptoWallet[];
   nativeWallets: NativeWallet[];
   activation: CurrencyInfo['assetsForWalletsActivation'];
+  /** The member's opportunity pool units by asset (`nft:<pool id>`): their NFT wallets, made per read. */
+  poolUnits: Record<string, string>;
 };
 
 /** Freezes an array and its elements (their JSON is kept by identity: nothing may change them). */
@@ -279,6 +282,7 @@ export function walletService(ctx: Context, deps: Deps) {
       wallets: frozen(cryptoWallets(view.coins, balances, held, view.changes, coinAddress)),
       nativeWallets: frozen(native.wallets),
       activation: frozen(activationAssets(me, ctx.secrets.hmac, view, balances, coinAddress)),
+      poolUnits: Object.fromEntries(Object.entries(balances).filter(([asset]) => isPoolAsset(asset))),
     };
     keptWallets.delete(me.id);
     if (keptWallets.size >= KEPT_MEMBERS) keptWallets.delete(keptWallets.keys().next().value!);
@@ -300,8 +304,9 @@ export function walletService(ctx: Context, deps: Deps) {
       return {
         wallets: kept.wallets,
         nativeWallets: kept.nativeWallets,
-        // Opportunity tokens (NFT wallets) arrive with the marketplace issue; no member holds any yet.
-        nftWallets: [],
+        // Opportunity pools' units (issue 17), from modules/opportunities: made on every read (no query for a
+        // member without units), so a pool's new price or name shows at once.
+        nftWallets: await nftWalletsOf(db, kept.poolUnits),
         user: toUserInfo(me),
         gpaData: gpaDataOf(me),
         settings: platform,
