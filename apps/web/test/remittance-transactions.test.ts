@@ -53,6 +53,6 @@ describe('transactions list titles (spec 1 §2, §3)', () => {
       'Wallet Activation by Direct Wire',
     );
     expect(transactionTitle({ type: 'subscription', method: null })).toBe('Subscription');
-    expect(transactionTitle({ type: 'nftPurchase', method: null })).toBe('Opportunity Purchase');
+    expect(transactionTitle({ type: 'nftPurchase', method: null })).toBe('Acquired Opportunity Token');
   });
 });

@@ -1,6 +1,6 @@
 import { Spinner } from '@vault/ui/button';
 import { lazy } from 'react';
-import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { Navigate, Route, Routes, useLocation, useSearchParams } from 'react-router';
 import { AuthRoute } from '../features/auth/auth-route';
 import { VerifiedNotice } from '../features/auth/verified-notice';
 import { HomePage } from '../features/site/home-page';
@@ -43,7 +43,6 @@ if (getToken()) void loadMemberFrame().catch(() => {});
 const RequireMember = lazy(() => loadMemberFrame().then(([m]) => ({ default: m.RequireMember })));
 const MemberLayout = lazy(() => loadMemberFrame().then(([, m]) => ({ default: m.MemberLayout })));
 const RequireMembership = lazy(() => loadMemberFrame().then(([, , m]) => ({ default: m.RequireMembership })));
-const LaterPage = lazy(() => loadMemberFrame().then(([, , , m]) => ({ default: m.LaterPage })));
 const VaultNotActivatedPage = lazy(() => loadMemberFrame().then(([, , , m]) => ({ default: m.VaultNotActivatedPage })));
 const NotFoundPage = lazy(() => loadMemberFrame().then(([, , , , m]) => ({ default: m.NotFoundPage })));
 // The public pages other than the home page, each its own download.
@@ -139,6 +138,38 @@ const SubscriptionHistoryPage = lazy(() =>
   import('../features/subscription/subscription-history-page').then((m) => ({ default: m.SubscriptionHistoryPage })),
 );
 
+// Opportunity tokens and CQR Vest, the member marketplace (issue 17): the pool screens (opportunities) and
+// the ads' screens (marketplace) are two features that do not know each other; the CQR Vest page shows the
+// opportunity list above the ads, given to it here (as the remittance hub is given its redeem panel).
+const PoolPage = lazy(() => import('../features/opportunities/pool-page').then((m) => ({ default: m.PoolPage })));
+const MyAssetsPage = lazy(() =>
+  import('../features/opportunities/my-assets-page').then((m) => ({ default: m.MyAssetsPage })),
+);
+const OpportunityList = lazy(() =>
+  import('../features/opportunities/opportunity-list').then((m) => ({ default: m.OpportunityList })),
+);
+const MarketplacePage = lazy(() =>
+  import('../features/marketplace/marketplace-page').then((m) => ({ default: m.MarketplacePage })),
+);
+const SellListingPage = lazy(() =>
+  import('../features/marketplace/sell-listing-page').then((m) => ({ default: m.SellListingPage })),
+);
+const AdDetailsPage = lazy(() =>
+  import('../features/marketplace/ad-details-page').then((m) => ({ default: m.AdDetailsPage })),
+);
+const OwnAdDetailsPage = lazy(() =>
+  import('../features/marketplace/own-ad-details-page').then((m) => ({ default: m.OwnAdDetailsPage })),
+);
+
+/**
+ * /silent-wave's two modes (spec 2 §2), told by the address so a reload shows the same screen: mode 2, the
+ * sell listing (?mode=sell&pool=<id> or &coin=<symbol>), and mode 1, a pool's details (?pool=<id>).
+ */
+function SilentWave() {
+  const [params] = useSearchParams();
+  return params.get('mode') === 'sell' ? <SellListingPage /> : <PoolPage />;
+}
+
 export function AppRoutes() {
   return (
     <Routes>
@@ -205,8 +236,14 @@ export function AppRoutes() {
             <Route path="/crypto-swap" element={<CryptoSwapPage />} />
             <Route path="/assets-swap" element={<AssetsSwapPage />} />
             <Route path="/legacy-swap" element={<LegacySwapPage />} />
-            <Route path="/silent-wave" element={<LaterPage section="silentWave" />} />
-            <Route path="/marketplace" element={<LaterPage section="marketplace" />} />
+            {/* Opportunity tokens and CQR Vest, the member marketplace (spec 2 §2, issue 17). */}
+            <Route path="/silent-wave" element={<SilentWave />} />
+            <Route path="/marketplace" element={<MarketplacePage opportunities={<OpportunityList />} />} />
+            <Route path="/marketplace-details" element={<AdDetailsPage />} />
+            <Route path="/own-add-details" element={<OwnAdDetailsPage />} />
+            <Route path="/my-assets" element={<MyAssetsPage />} />
+            {/* The spec's other name of CQR Vest. */}
+            <Route path="/cqr-vest" element={<Navigate to="/marketplace" replace />} />
             {/* Chat (spec 2 §2, issue 15): CQR Connect between members, and support. */}
             <Route path="/inbox" element={<InboxPage />} />
             <Route path="/remittance" element={<RemittancePage redeemPanel={<RedeemAddressesPanel />} />} />

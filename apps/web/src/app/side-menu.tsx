@@ -4,7 +4,13 @@ import { MenuIcon, type MenuIconName } from './menu-icons';
 /** Side menu entries by id, in the order of spec 1 §2; `also`: other screens of the same section. */
 const entries: { id: string; label: string; to: string; icon: MenuIconName; also?: string[] }[] = [
   { id: 'cryptocurrency', label: 'Dashboard', to: '/cryptocurrency', icon: 'dashboard' },
-  { id: 'marketplace', label: 'CQR Vest', to: '/marketplace', icon: 'vest' },
+  {
+    id: 'marketplace',
+    label: 'CQR Vest',
+    to: '/marketplace',
+    icon: 'vest',
+    also: ['/silent-wave', '/marketplace-details', '/own-add-details', '/my-assets'],
+  },
   { id: 'inbox', label: 'CQR Connect', to: '/inbox', icon: 'connect' },
   { id: 'settings', label: 'Account Info', to: '/settings', icon: 'account' },
   { id: 'remittance', label: 'Remittance', to: '/remittance', icon: 'remittance' },

@@ -9,9 +9,10 @@ import type { CategoryKey, WalletView } from './portfolio';
 const { wrap, table, head, th, body, row, td } = tableClasses();
 
 /** Where a wallet row leads: token detail, or the opportunity screen (activated vaults only, spec 1 §6). */
-function rowLink(wallet: WalletView, activated: boolean) {
+function rowLink(wallet: WalletView, activated: boolean): { to: string; state?: unknown } {
   if (wallet.source.kind === 'opportunity') {
-    return activated ? { to: '/silent-wave', state: { token: wallet.source.wallet } } : { to: '/error' };
+    // The pool's id in the address: a reload shows the same pool.
+    return activated ? { to: `/silent-wave?pool=${encodeURIComponent(wallet.source.wallet._id)}` } : { to: '/error' };
   }
   // The query makes a reload work; the state carries the wallet and the tab to come back to.
   return {

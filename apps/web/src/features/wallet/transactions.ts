@@ -27,7 +27,8 @@ const TYPE_TITLES: Record<Transaction['type'], string> = {
   tokenPurchase: 'Token Purchase',
   walletActivation: 'Wallet Activation',
   subscription: 'Subscription',
-  nftPurchase: 'Opportunity Purchase',
+  // Spec 2 §4's title of an opportunity acquisition.
+  nftPurchase: 'Acquired Opportunity Token',
 };
 
 /** How it was settled, as the settlement dialog names the methods (spec 2 §2). */

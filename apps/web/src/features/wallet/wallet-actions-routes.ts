@@ -87,7 +87,11 @@ export function walletActions(
           : { label: 'Redeem', target: member.isWalletActivated ? { kind: 'redeemChoice', coin } : go('/error') },
         { label: 'Swap', target: gated(member, '/assets-swap', state) },
         // Exchange lists the token on the member marketplace (never offered for the 1 USD liquidity token).
-        { label: 'Exchange', target: gated(member, '/silent-wave', { ...state, mode: 'sell' }) },
+        // The mode and token ride in the address, so a reload of the sell listing shows the same form.
+        {
+          label: 'Exchange',
+          target: gated(member, `/silent-wave?mode=sell&coin=${encodeURIComponent(coin)}`, { ...state, mode: 'sell' }),
+        },
       ];
     case 'legacy': {
       // Legacy tokens are swapped by request whoever holds them (issue 10 §5).
