@@ -38,6 +38,15 @@ const PurchasesPage = lazy(() =>
 
 const PlansPage = lazy(() => import('../features/plans/plans-page').then((m) => ({ default: m.PlansPage })));
 
+// Issue 17 item 7: opportunity pools, acquire requests and marketplace ads.
+const PoolsPage = lazy(() => import('../features/opportunities/pools-page').then((m) => ({ default: m.PoolsPage })));
+const AcquireRequestsPage = lazy(() =>
+  import('../features/opportunities/requests-page').then((m) => ({ default: m.AcquireRequestsPage })),
+);
+const MarketplaceAdsPage = lazy(() =>
+  import('../features/marketplace/ads-page').then((m) => ({ default: m.MarketplaceAdsPage })),
+);
+
 const SupportPage = lazy(() => import('../features/support/support-page').then((m) => ({ default: m.SupportPage })));
 
 const CataloguePage = lazy(() =>
@@ -213,6 +222,36 @@ export function AppRoutes() {
             <RequirePermission permission="members.read">
               <Screen>
                 <PlansPage />
+              </Screen>
+            </RequirePermission>
+          }
+        />
+        <Route
+          path="/opportunities"
+          element={
+            <RequirePermission permission="members.read">
+              <Screen>
+                <PoolsPage />
+              </Screen>
+            </RequirePermission>
+          }
+        />
+        <Route
+          path="/acquire-requests"
+          element={
+            <RequirePermission permission="members.read">
+              <Screen>
+                <AcquireRequestsPage />
+              </Screen>
+            </RequirePermission>
+          }
+        />
+        <Route
+          path="/marketplace"
+          element={
+            <RequirePermission permission="members.read">
+              <Screen>
+                <MarketplaceAdsPage />
               </Screen>
             </RequirePermission>
           }

@@ -1,10 +1,12 @@
 import { type ColumnDef, getCoreRowModel, useReactTable } from '@tanstack/react-table';
+import { toFixed } from '@vault/contract/money';
 import { roleMay } from '@vault/contract/schemas/admin-auth';
+import type { AdminAcquireRequest } from '@vault/contract/schemas/opportunities';
 import type { AdminRedemption } from '@vault/contract/schemas/redemption';
 import { Button } from '@vault/ui/button';
 import { EmptyState } from '@vault/ui/empty-state';
 import { LoadError } from '@vault/ui/load-error';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Badge } from '../../components/badge';
 import { DataTable } from '../../components/data-table';
@@ -19,14 +21,21 @@ import {
   APPROVAL_KINDS,
   KIND_LABELS,
   readKind,
+  usePendingAcquireRequests,
   usePendingActions,
   usePendingRedemptions,
   usePendingRequests,
   usePrices,
 } from './queries';
 
-/** A row of the queue: what the decision dialog decides, or a redeem request (decided at Redemptions). */
-type QueueItem = ApprovalItem | { id: string; type: 'redemption'; redemption: AdminRedemption };
+/**
+ * A row of the queue: what the decision dialog decides, a redeem request (decided at Redemptions) or an
+ * acquire request for units of an opportunity pool (decided at Acquire requests).
+ */
+type QueueItem =
+  | ApprovalItem
+  | { id: string; type: 'redemption'; redemption: AdminRedemption }
+  | { id: string; type: 'acquire'; acquire: AdminAcquireRequest };
 
 const EMPTY: QueueItem[] = [];
 const createdOf = (item: QueueItem) =>
@@ -34,20 +43,27 @@ const createdOf = (item: QueueItem) =>
     ? item.request.createdAt
     : item.type === 'redemption'
       ? item.redemption.createdAt
-      : item.action.requestedAt;
+      : item.type === 'acquire'
+        ? item.acquire.createdAt
+        : item.action.requestedAt;
+/** Units of a pool to their 2 decimals, grouped: "1,250.00". */
+const units = (amount: string) => formatAmount(toFixed(amount, 2));
 /** What an item moves, in a line. */
 const movesOf = (item: QueueItem) =>
   item.type === 'request'
     ? requestMoves(item.request)
     : item.type === 'redemption'
       ? `Redeem ${formatAmount(item.redemption.amount)} ${item.redemption.token.coinSymbol}`
-      : actionMoves(item.action);
+      : item.type === 'acquire'
+        ? `${units(item.acquire.amount)} units of ${item.acquire.pool.name} for ${formatAmount(toFixed(item.acquire.price, 2))} Q`
+        : actionMoves(item.action);
 
 /**
  * /admin/approvals: one queue of what waits for an administrator — members' sdira send and swap requests, redeem
- * requests, and the money actions waiting for a second administrator (maker-checker) — filtered by kind in the
- * address (`?kind=send|swap|redeem|second`). A row opens its detail with Approve / Reject (decision-dialog.tsx);
- * a redeem request opens at /admin/redemptions, where its payout or wire is decided. The page says what the
+ * requests, acquire requests for units of an opportunity pool, and the money actions waiting for a second
+ * administrator (maker-checker) — filtered by kind in the address (`?kind=send|swap|redeem|acquire|second`). A
+ * row opens its detail with Approve / Reject (decision-dialog.tsx); a redeem request opens at
+ * /admin/redemptions, where its payout or wire is decided, an acquire request at /admin/acquire-requests. The page says what the
  * server answered, and every list asks again after a decision.
  */
 export function ApprovalsPage() {
@@ -59,6 +75,7 @@ export function ApprovalsPage() {
   const actions = usePendingActions(readsLedger);
   const prices = usePrices(readsLedger);
   const redemptions = usePendingRedemptions(Boolean(me));
+  const acquires = usePendingAcquireRequests(Boolean(me));
   const navigate = useNavigate();
   const [openId, setOpenId] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -69,6 +86,10 @@ export function ApprovalsPage() {
     if (kind === 'all' || kind === 'redeem') {
       for (const redemption of redemptions.data?.data ?? [])
         list.push({ id: `redemption:${redemption._id}`, type: 'redemption', redemption });
+    }
+    if (kind === 'all' || kind === 'acquire') {
+      for (const acquire of acquires.data?.data ?? [])
+        list.push({ id: `acquire:${acquire._id}`, type: 'acquire', acquire });
     }
     if (kind === 'all' || kind === 'send' || kind === 'swap') {
       for (const request of requests.data ?? []) {
@@ -86,14 +107,21 @@ export function ApprovalsPage() {
       for (const action of waiting) list.push({ id: `action:${action.id}`, type: 'action', action });
     }
     return list.sort((a, b) => createdOf(b).localeCompare(createdOf(a)));
-  }, [requests.data, actions.data, prices.data, redemptions.data, kind]);
+  }, [requests.data, actions.data, prices.data, redemptions.data, acquires.data, kind]);
 
-  const columns = useMemo<ColumnDef<QueueItem>[]>(() => {
-    // A redeem request is decided at Redemptions (its payout, its wire): it opens there.
-    const openItem = (item: QueueItem) =>
+  // A redeem request is decided at Redemptions (its payout, its wire), an acquire request at Acquire requests
+  // (beside the pool's other requests): they open there.
+  const openItem = useCallback(
+    (item: QueueItem) =>
       item.type === 'redemption'
         ? navigate(`/redemptions?open=${encodeURIComponent(item.redemption._id)}`)
-        : setOpenId(item.id);
+        : item.type === 'acquire'
+          ? navigate(`/acquire-requests?open=${encodeURIComponent(item.acquire._id)}`)
+          : setOpenId(item.id),
+    [navigate],
+  );
+
+  const columns = useMemo<ColumnDef<QueueItem>[]>(() => {
     return [
       {
         id: 'member',
@@ -105,13 +133,17 @@ export function ApprovalsPage() {
               ? item.request.from.name || 'No name'
               : item.type === 'redemption'
                 ? memberOf(item.redemption).name || 'No name'
-                : actionMember(item.action);
+                : item.type === 'acquire'
+                  ? item.acquire.user.name || 'No name'
+                  : actionMember(item.action);
           const email =
             item.type === 'request'
               ? item.request.from.email
               : item.type === 'redemption'
                 ? memberOf(item.redemption).email
-                : null;
+                : item.type === 'acquire'
+                  ? item.acquire.user.email
+                  : null;
           return (
             <button
               type="button"
@@ -139,6 +171,13 @@ export function ApprovalsPage() {
                 <span className="block w-full text-xs">
                   <MethodCell redemption={item.redemption} target />
                 </span>
+              </span>
+            );
+          if (item.type === 'acquire')
+            return (
+              <span className="flex flex-wrap items-start gap-1">
+                <Badge tone="info">Acquire</Badge>
+                <span className="block w-full text-xs text-ink-subtle">{item.acquire.pool.title}</span>
               </span>
             );
           if (item.type === 'request')
@@ -188,6 +227,8 @@ export function ApprovalsPage() {
           const item = row.original;
           if (item.type === 'action') return formatUsd(item.action.valueUsd);
           if (item.type === 'redemption') return formatUsd(item.redemption.usdValue);
+          // Q is the vault currency: 1 Q = 1 USD.
+          if (item.type === 'acquire') return formatUsd(item.acquire.price);
           return item.valueUsd ? `≈ ${formatUsd(item.valueUsd)}` : '—';
         },
       },
@@ -202,7 +243,7 @@ export function ApprovalsPage() {
         ),
       },
     ];
-  }, [me?.id, navigate]);
+  }, [me?.id, openItem]);
 
   const table = useReactTable({
     data: items.length ? items : EMPTY,
@@ -215,11 +256,13 @@ export function ApprovalsPage() {
   const failed =
     (requests.isError && !requests.data) ||
     (readsLedger && actions.isError && !actions.data) ||
-    (redemptions.isError && !redemptions.data);
+    (redemptions.isError && !redemptions.data) ||
+    (acquires.isError && !acquires.data);
   const found = items.find((item) => item.id === openId);
-  const open = found && found.type !== 'redemption' ? found : null;
+  const open = found && found.type !== 'redemption' && found.type !== 'acquire' ? found : null;
   const moreActions = actions.data && actions.data.total > actions.data.data.length;
   const moreRedemptions = redemptions.data && redemptions.data.total > redemptions.data.data.length;
+  const moreAcquires = acquires.data && acquires.data.total > acquires.data.data.length;
 
   return (
     <section aria-labelledby="approvals-title" className="space-y-4">
@@ -246,7 +289,7 @@ export function ApprovalsPage() {
 
       {failed ? (
         <LoadError
-          query={requests.isError ? requests : actions.isError ? actions : redemptions}
+          query={requests.isError ? requests : actions.isError ? actions : redemptions.isError ? redemptions : acquires}
           title="The approvals could not be loaded"
           className="py-6"
         />
@@ -257,7 +300,7 @@ export function ApprovalsPage() {
             caption={`Waiting for a decision${kind === 'all' ? '' : `: ${KIND_LABELS[kind]}`}, newest first`}
             loading={loading}
             skeletonRows={4}
-            onOpen={(row) => setOpenId(row.original.id)}
+            onOpen={(row) => openItem(row.original)}
             empty={
               <EmptyState
                 icon="box"
@@ -279,6 +322,12 @@ export function ApprovalsPage() {
         <p className="text-sm text-ink-muted">
           The newest {redemptions.data?.data.length} of {redemptions.data?.total} redeem requests are shown; the rest
           wait at Redemptions.
+        </p>
+      ) : null}
+      {moreAcquires ? (
+        <p className="text-sm text-ink-muted">
+          The newest {acquires.data?.data.length} of {acquires.data?.total} acquire requests are shown; the rest wait at
+          Acquire requests.
         </p>
       ) : null}
       {moreActions ? (

@@ -1,18 +1,20 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { catalogueResponse } from '@vault/contract/schemas/catalogue-admin';
 import { actionsResponse } from '@vault/contract/schemas/maker-checker';
+import { adminAcquireRequestsResponse } from '@vault/contract/schemas/opportunities';
 import { adminRedemptionsResponse } from '@vault/contract/schemas/redemption';
 import { sendRequestsResponse } from '@vault/contract/schemas/wallet';
 import { api, queryString } from '../../lib/api';
 
 /** The queue's filter, as the address holds it (`?kind=`): every pending item, or one kind. */
-export const APPROVAL_KINDS = ['all', 'send', 'swap', 'redeem', 'second'] as const;
+export const APPROVAL_KINDS = ['all', 'send', 'swap', 'redeem', 'acquire', 'second'] as const;
 export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
 export const KIND_LABELS: Record<ApprovalKind, string> = {
   all: 'All',
   send: 'Send requests',
   swap: 'Swap requests',
   redeem: 'Redeem requests',
+  acquire: 'Acquire requests',
   second: 'Second approval',
 };
 
@@ -40,6 +42,27 @@ export function usePendingRedemptions(enabled: boolean) {
     queryKey: ['approvals', 'redemptions'],
     queryFn: () =>
       api(`admin/redemptions${queryString({ status: 'pending', limit: REDEMPTIONS_LIMIT })}`, adminRedemptionsResponse),
+    enabled,
+    placeholderData: keepPreviousData,
+    refetchInterval: 30_000,
+  });
+}
+
+/** Pending acquire requests the queue shows at once (the API's maximum); the count says when there are more. */
+export const ACQUIRE_LIMIT = 100;
+
+/**
+ * GET /api/admin/opportunity-requests?status=pending (issue 17 item 7): members' requests for units of an
+ * opportunity pool, waiting for a decision. They are decided at /admin/acquire-requests: a row opens it there.
+ */
+export function usePendingAcquireRequests(enabled: boolean) {
+  return useQuery({
+    queryKey: ['approvals', 'acquire'],
+    queryFn: () =>
+      api(
+        `admin/opportunity-requests${queryString({ status: 'pending', limit: ACQUIRE_LIMIT })}`,
+        adminAcquireRequestsResponse,
+      ),
     enabled,
     placeholderData: keepPreviousData,
     refetchInterval: 30_000,
