@@ -154,7 +154,11 @@ describe('wallet dashboard and token detail', () => {
     // Tabs: click, then arrow keys (one tab stop, automatic selection).
     await tab(page, 'Opportunity Tokens').click();
     // The demo member holds 40 units of the seeded Silent Wave pool (issue 17): the tab lists that holding.
-    await page.getByRole('tabpanel').getByRole('link', { name: /Silent Wave/ }).first().waitFor();
+    await page
+      .getByRole('tabpanel')
+      .getByRole('link', { name: /Silent Wave/ })
+      .first()
+      .waitFor();
     await page.keyboard.press('ArrowRight');
     await expect.poll(() => tab(page, 'Legacy Tokens').getAttribute('aria-selected')).toBe('true');
     await expect(page.evaluate(() => document.activeElement?.getAttribute('role'))).resolves.toBe('tab');

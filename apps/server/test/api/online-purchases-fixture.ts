@@ -55,10 +55,12 @@ export function onlinePurchasesFixture(databaseName: string, options: { log?: Lo
     await createToken(fixture.server, { coinSymbol: 'XAG', type: 'asset', price: '30', decimals: 4 });
     await createToken(fixture.server, { coinSymbol: 'Q', type: 'liquidity', price: '1', decimals: 2 });
   }, 120_000);
+  // As long as the set-up may take: on a loaded machine (CI beside other work) closing the listening server
+  // and dropping the database once took longer than the default 60 s.
   afterAll(async () => {
     await fixture.server?.close();
     await fixture.database?.drop();
-  });
+  }, 120_000);
 
   return fixture;
 }
