@@ -216,3 +216,38 @@ describe('the member’s own acquire requests', () => {
     expect(res.statusCode).toBe(401);
   });
 });
+
+describe('acquire requests in the transactions list (GET transaction/{page}/{limit}/txs)', () => {
+  const txs = async (m: { headers: Record<string, string> }, page = 1, limit = 10) => {
+    const res = await get(m, `/api/transaction/${page}/${limit}/txs`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as { data: { _id: string; type: string; status: string; amount: string }[]; total: number };
+  };
+
+  it('shows each request as nftPurchase, merged by date with the subscription payment: pending, then decided', async () => {
+    const { p, m, id } = await o.pending('4');
+    const first = await txs(m);
+    expect(first.total).toBe(2);
+    expect(first.data.map((t) => t.type)).toEqual(['nftPurchase', 'subscription']);
+    expect(first.data[0]).toMatchObject({
+      _id: id,
+      status: 'pending',
+      amount: '10',
+      tokenAmount: '4.00',
+      tokenRate: '2.5',
+      token: { coinSymbol: p.nftToken, shortName: p.name, decimals: 2, icon: { url: p.image } },
+    });
+    expect((await o.desk('approve', id)).statusCode).toBe(200);
+    expect((await txs(m)).data[0]).toMatchObject({ _id: id, status: 'completed' });
+    const second = await o.acquire(m, { assetPool: p._id, amount: '2' });
+    expect(second.statusCode, second.body).toBe(200);
+    expect((await o.desk('reject', second.json().data._id, 'pool closed for review')).statusCode).toBe(200);
+    const paged = await txs(m, 2, 1);
+    expect(paged.total).toBe(3);
+    expect(paged.data).toEqual([expect.objectContaining({ _id: id, status: 'completed' })]);
+    expect((await txs(m, 1, 1)).data[0]).toMatchObject({
+      status: 'rejected',
+      rejectionReason: 'pool closed for review',
+    });
+  });
+});

@@ -5,6 +5,7 @@ import type { Context } from '../../context.ts';
 import { purchases, remittanceAddresses } from '../../db/schema.ts';
 import type { User } from '../auth/sessions.ts';
 import { assetsShown } from '../catalogue/service.ts';
+import { acquireTransactions } from '../opportunities/acquire-transactions.ts';
 import { subscriptionTransactions } from '../subscriptions/payments.ts';
 
 type Token = NonNullable<Transaction['token']>;
@@ -14,10 +15,10 @@ const money = (value: string | null) => (value === null ? null : normalize(value
 /**
  * The transactions list (spec 1 §2 Transactions list, §3 Transaction; spec 2 §2): GET transaction/{a}/{b}/txs,
  * a = the page from 1, b = its size (1 to 100), newest first: the member's purchases (a direct wire, a legacy
- * deposit, the online methods of issue 13) and subscription payments (issue 16, owned by modules/subscriptions:
- * `subscriptionTransactions`). `page` merges them by createdAt: it asks each owner for its first page × limit
- * rows, merges and cuts the page, rather than any of them reading another's table. Opportunity purchases (a
- * later issue) join the same way.
+ * deposit, the online methods of issue 13), subscription payments (issue 16, owned by modules/subscriptions:
+ * `subscriptionTransactions`) and acquire requests (issue 17, modules/opportunities: `acquireTransactions`).
+ * `page` merges them by createdAt: it asks each owner for its first page × limit rows, merges and cuts the
+ * page, rather than any of them reading another's table (pages are small: at most 100 rows each).
  */
 export function transactionService(ctx: Context) {
   const { db } = ctx;
@@ -53,11 +54,12 @@ export function transactionService(ctx: Context) {
 
   return {
     async page(me: User, page: number, limit: number) {
-      // Both sources' newest page × limit rows: the page's rows are among them, whatever the mix.
+      // Every source's newest page × limit rows: the page's rows are among them, whatever the mix.
       const upTo = page * limit;
-      const [[rows, [total]], subscriptions] = await Promise.all([
+      const [[rows, [total]], subscriptions, acquisitions] = await Promise.all([
         purchasePage(me.id, 1, upTo),
         subscriptionTransactions(db, me.id, upTo),
+        acquireTransactions(db, me.id, upTo),
       ]);
       const tokens = await tokensOf(rows.map((r) => r.purchase.asset));
       const purchaseRows = rows.map(
@@ -83,10 +85,10 @@ export function transactionService(ctx: Context) {
           token: tokens.get(p.asset) ?? null,
         }),
       );
-      const data = [...purchaseRows, ...subscriptions.data]
+      const data = [...purchaseRows, ...subscriptions.data, ...acquisitions.data]
         .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b._id.localeCompare(a._id))
         .slice((page - 1) * limit, upTo);
-      return { data, total: (total?.n ?? 0) + subscriptions.total, page, limit };
+      return { data, total: (total?.n ?? 0) + subscriptions.total + acquisitions.total, page, limit };
     },
   };
 }
