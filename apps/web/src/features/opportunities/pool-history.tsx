@@ -1,14 +1,7 @@
 import { logDirection, logTitle, type TransactionLog } from '@vault/contract/schemas/wallet';
-import { Button } from '@vault/ui/button';
-import { cardClass } from '@vault/ui/card';
-import { EmptyState } from '@vault/ui/empty-state';
-import { errorText } from '@vault/ui/error-text';
-import { LoadError } from '@vault/ui/load-error';
-import { LoadingRows } from '@vault/ui/skeleton-rows';
-import { listClass } from '@vault/ui/table';
+import { LogPagesCard } from '../../components/log-pages';
 import { StatusBadge } from '../../components/status-badge';
 import { formatDateTime } from '../../lib/date-time';
-import { useLoadMore } from '../../lib/use-load-more';
 import { units } from './format';
 import { usePoolHistory } from './queries';
 
@@ -19,52 +12,16 @@ import { usePoolHistory } from './queries';
  * always one address: /silent-wave?pool=<id>.
  */
 export function PoolHistory({ poolId, me }: { poolId: string; me: string }) {
-  const logs = usePoolHistory(poolId);
-  const sentinel = useLoadMore(logs);
-  const items = logs.data?.pages.flatMap((p) => p.data) ?? [];
-  const total = logs.data?.pages[0]?.total ?? 0;
-
   return (
-    <section aria-labelledby="pool-history-heading" className={cardClass}>
-      <div className="mb-2 flex items-baseline justify-between gap-3">
-        <h2 id="pool-history-heading" className="font-semibold text-ink">
-          Opportunity Ledger
-        </h2>
-        {logs.data && total > 0 ? (
-          <p className="text-xs text-ink-subtle">
-            {items.length} of {total}
-          </p>
-        ) : null}
-      </div>
-      {logs.isPending ? (
-        <LoadingRows label="Loading the transactions…" />
-      ) : !logs.data ? (
-        <LoadError query={logs} className="py-4" />
-      ) : items.length === 0 ? (
-        <EmptyState icon="history">No transactions in this opportunity yet.</EmptyState>
-      ) : (
-        <>
-          <ul className={listClass} aria-label="Transactions in this opportunity">
-            {items.map((log) => (
-              <LogRow key={log._id} log={log} me={me} />
-            ))}
-          </ul>
-          <div ref={sentinel} />
-          {logs.hasNextPage ? (
-            <div className="mt-4 flex justify-center">
-              <Button variant="secondary" busy={logs.isFetchingNextPage} onClick={() => void logs.fetchNextPage()}>
-                Load more
-              </Button>
-            </div>
-          ) : null}
-          {logs.isError ? (
-            <p role="alert" className="mt-2 text-center text-sm text-danger">
-              {errorText(logs.error)}
-            </p>
-          ) : null}
-        </>
-      )}
-    </section>
+    <LogPagesCard
+      logs={usePoolHistory(poolId)}
+      heading="Opportunity Ledger"
+      headingId="pool-history-heading"
+      listLabel="Transactions in this opportunity"
+      loadingLabel="Loading the transactions…"
+      empty="No transactions in this opportunity yet."
+      row={(log) => <LogRow key={log._id} log={log} me={me} />}
+    />
   );
 }
 

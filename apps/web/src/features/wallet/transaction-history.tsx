@@ -1,12 +1,6 @@
 import type { TransactionLog } from '@vault/contract/schemas/wallet';
-import { Button } from '@vault/ui/button';
-import { cardClass } from '@vault/ui/card';
-import { type EmptyAction, EmptyState } from '@vault/ui/empty-state';
-import { errorText } from '@vault/ui/error-text';
-import { LoadError } from '@vault/ui/load-error';
-import { LoadingRows } from '@vault/ui/skeleton-rows';
-import { listClass } from '@vault/ui/table';
-import { useEffect, useRef } from 'react';
+import type { EmptyAction } from '@vault/ui/empty-state';
+import { LogPagesCard } from '../../components/log-pages';
 import { StatusBadge } from '../../components/status-badge';
 import { TokenIcon } from '../../components/token-icon';
 import { formatDateTime } from '../../lib/date-time';
@@ -30,78 +24,16 @@ export function TransactionHistory({
   /** The next step offered while the wallet has no transactions (its first action: Top-Up, Send). */
   emptyAction?: EmptyAction | undefined;
 }) {
-  const logs = useLogPages({ coinId: wallet.symbol });
-  const sentinel = useRef<HTMLDivElement>(null);
-  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = logs;
-
-  useEffect(() => {
-    const el = sentinel.current;
-    // After a failed page the list stops loading by itself (it would ask again and again while the end is in
-    // view); Load more is the retry.
-    if (!el || !hasNextPage || isFetchNextPageError) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
-      },
-      { rootMargin: '200px' },
-    );
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
-
-  const items = logs.data?.pages.flatMap((p) => p.data) ?? [];
-  const total = logs.data?.pages[0]?.total ?? 0;
-
   return (
-    <section aria-labelledby="history-heading" className={cardClass}>
-      <div className="mb-2 flex items-baseline justify-between gap-3">
-        <h2 id="history-heading" className="font-semibold text-ink">
-          Transaction History
-        </h2>
-        {logs.data && total > 0 ? (
-          <p className="text-xs text-ink-subtle">
-            {items.length} of {total}
-          </p>
-        ) : null}
-      </div>
-
-      {logs.isPending ? (
-        <LoadingRows label="Loading transactions…" />
-      ) : !logs.data ? (
-        <LoadError query={logs} className="py-4" />
-      ) : items.length === 0 ? (
-        <EmptyState icon="history" action={emptyAction}>
-          No transactions in this wallet yet.
-        </EmptyState>
-      ) : (
-        <>
-          <ul className={listClass}>
-            {items.map((log) => (
-              <LogRow key={log._id} log={log} me={me} wallet={wallet} />
-            ))}
-          </ul>
-          <div ref={sentinel} />
-          {hasNextPage ? (
-            <div className="mt-4 flex justify-center">
-              <Button variant="secondary" busy={isFetchingNextPage} onClick={() => void fetchNextPage()}>
-                Load more
-              </Button>
-            </div>
-          ) : null}
-          {/* A failed later page (or refresh) keeps what is shown and says why. */}
-          {logs.isError ? (
-            <p role="alert" className="mt-2 text-center text-sm text-danger">
-              {errorText(logs.error)}
-            </p>
-          ) : null}
-          {logs.isRefetching && !isFetchingNextPage ? (
-            <p className="sr-only" role="status">
-              Updating…
-            </p>
-          ) : null}
-        </>
-      )}
-    </section>
+    <LogPagesCard
+      logs={useLogPages({ coinId: wallet.symbol })}
+      heading="Transaction History"
+      headingId="history-heading"
+      loadingLabel="Loading transactions…"
+      empty="No transactions in this wallet yet."
+      emptyAction={emptyAction}
+      row={(log) => <LogRow key={log._id} log={log} me={me} wallet={wallet} />}
+    />
   );
 }
 
