@@ -144,6 +144,28 @@ describe('settings and administrators', () => {
     expect(saved.data.directWireDomesticAccount).toMatchObject({ routingNo: '021000021', accountNo: '123456789012' });
     expect(saved.data.directWireInternationalAccount?.swiftCode).toBe('CHASUS33');
     expect(saved.data.zellePay).toMatchObject({ bankAddress: 'pay@vault.example' });
+
+    // The marketplace fee (issue 17): above 10 % is refused on the field; 1.5 % is saved, then 0 again (the
+    // e2e servers are shared with the marketplace's browser test, which pays sellers the whole price).
+    const marketFee = page.getByRole('form', { name: 'Marketplace fee' });
+    await marketFee.getByLabel('Fee (percent)').fill('12');
+    await marketFee.getByRole('button', { name: 'Save marketplace fee' }).click();
+    await marketFee.getByText('The fee is at most 10 percent').waitFor();
+    await marketFee.getByLabel('Fee (percent)').fill('1.5');
+    await marketFee.getByRole('button', { name: 'Save marketplace fee' }).click();
+    await marketFee.getByText('Settings saved.').waitFor();
+    const withFee = await adminApi<{ data: { marketplaceFeePercent: string } }>(owner.token, '/api/admin/settings');
+    expect(withFee.data.marketplaceFeePercent).toBe('1.5');
+    await marketFee.getByLabel('Fee (percent)').fill('0');
+    await marketFee.getByRole('button', { name: 'Save marketplace fee' }).click();
+    await expect
+      .poll(
+        async () => (await adminApi<typeof withFee>(owner.token, '/api/admin/settings')).data.marketplaceFeePercent,
+        {
+          timeout: 10_000,
+        },
+      )
+      .toBe('0');
     // Kept after a reload.
     await page.reload();
     await expect

@@ -119,6 +119,15 @@ export const directWireBody = z.object({
 });
 export type DirectWireBody = z.infer<typeof directWireBody>;
 
+/** A fee in percent, 0 to `max`, at most 2 decimals (the redemption and marketplace fees). */
+const feePercent = (max: string) =>
+  z
+    .string({ error: 'Enter the fee in percent' })
+    .trim()
+    .regex(/^\d{1,2}(\.\d{1,2})?$/, 'Enter the fee in percent, at most 2 decimals (e.g. 1 or 1.25)')
+    .transform(normalize)
+    .refine((v) => compare(v, max) <= 0, `The fee is at most ${max} percent`);
+
 export const MAX_REDEMPTION_FEE_PERCENT = '10';
 /**
  * The redemption fee (issue 14 item 4, "fee legs per settings"): a percentage of what is redeemed, taken in the
@@ -126,37 +135,17 @@ export const MAX_REDEMPTION_FEE_PERCENT = '10';
  * paid out). Fixed on each request when it is made, so the member is never charged a rate they did not see.
  */
 export const redemptionFee = z.object({ redemptionFeePercent: z.string() });
-export const redemptionFeeBody = z.object({
-  redemptionFeePercent: z
-    .string({ error: 'Enter the fee in percent' })
-    .trim()
-    .regex(/^\d{1,2}(\.\d{1,2})?$/, 'Enter the fee in percent, at most 2 decimals (e.g. 1 or 1.25)')
-    .transform(normalize)
-    .refine(
-      (v) => compare(v, MAX_REDEMPTION_FEE_PERCENT) <= 0,
-      `The fee is at most ${MAX_REDEMPTION_FEE_PERCENT} percent`,
-    ),
-});
+export const redemptionFeeBody = z.object({ redemptionFeePercent: feePercent(MAX_REDEMPTION_FEE_PERCENT) });
 export type RedemptionFeeBody = z.infer<typeof redemptionFeeBody>;
 
 export const MAX_MARKETPLACE_FEE_PERCENT = '10';
 /**
- * The marketplace fee (issue 17 item 8, H1): a percentage of each trade's price, in Q, kept from the seller's
+ * The marketplace fee (issue 17 item 5): a percentage of each trade's price, in Q, kept from the seller's
  * proceeds for the fees account in the trade's own entry. 0 until an owner sets it; the buyer always pays the
  * listed price.
  */
 export const marketplaceFee = z.object({ marketplaceFeePercent: z.string() });
-export const marketplaceFeeBody = z.object({
-  marketplaceFeePercent: z
-    .string({ error: 'Enter the fee in percent' })
-    .trim()
-    .regex(/^\d{1,2}(\.\d{1,2})?$/, 'Enter the fee in percent, at most 2 decimals (e.g. 1 or 1.25)')
-    .transform(normalize)
-    .refine(
-      (v) => compare(v, MAX_MARKETPLACE_FEE_PERCENT) <= 0,
-      `The fee is at most ${MAX_MARKETPLACE_FEE_PERCENT} percent`,
-    ),
-});
+export const marketplaceFeeBody = z.object({ marketplaceFeePercent: feePercent(MAX_MARKETPLACE_FEE_PERCENT) });
 export type MarketplaceFeeBody = z.infer<typeof marketplaceFeeBody>;
 
 /** The platform's deposit addresses: Bitcoin, and Ethereum (which ERC-20 tokens such as USDT use too). */

@@ -16,7 +16,9 @@ export function useAdminSettings() {
 }
 
 /** PUT one section; the answer is every setting as saved. */
-export function useSaveSection(section: 'bank-details' | 'direct-wire' | 'redemption-fee' | 'master-wallets') {
+export function useSaveSection(
+  section: 'bank-details' | 'direct-wire' | 'redemption-fee' | 'marketplace-fee' | 'master-wallets',
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: unknown) => api(`admin/settings/${section}`, adminSettingsUpdated, { method: 'PUT', body }),

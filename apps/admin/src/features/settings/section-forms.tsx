@@ -3,6 +3,7 @@ import {
   type AdminSettings,
   bankDetailsBody,
   directWireBody,
+  marketplaceFeeBody,
   masterWalletsBody,
   redemptionFeeBody,
 } from '@vault/contract/schemas/settings-admin';
@@ -66,6 +67,12 @@ const SECTIONS: Record<SectionName, { title: string; description: string; saveLa
     description:
       'A percentage of what members redeem, kept in the token when a request completes; the rest is paid out. Members see it before they ask; each request keeps the rate it was made at.',
     saveLabel: 'Save redemption fee',
+  },
+  'marketplace-fee': {
+    title: 'Marketplace fee',
+    description:
+      "A percentage of each marketplace trade's price, in Q, kept from the seller's proceeds for the fees account. The buyer always pays the listed price.",
+    saveLabel: 'Save marketplace fee',
   },
   'master-wallets': {
     title: 'Master wallets',
@@ -259,6 +266,26 @@ export function RedemptionFeeForm({ settings, mayManage }: { settings: AdminSett
       fieldsClassName="grid gap-4 sm:grid-cols-2"
     >
       <Field {...f} name="redemptionFeePercent" label="Fee (percent)" inputMode="decimal" />
+    </SectionForm>
+  );
+}
+
+/** The marketplace fee, in percent (0 to 10). */
+export function MarketplaceFeeForm({ settings, mayManage }: { settings: AdminSettings; mayManage: boolean }) {
+  const form = useForm({
+    resolver: zodResolver(marketplaceFeeBody),
+    defaultValues: { marketplaceFeePercent: settings.marketplaceFeePercent } as never,
+  });
+  const f = { register: form.register, errors: form.formState.errors };
+  return (
+    <SectionForm
+      section="marketplace-fee"
+      form={form}
+      mayManage={mayManage}
+      className="space-y-4"
+      fieldsClassName="grid gap-4 sm:grid-cols-2"
+    >
+      <Field {...f} name="marketplaceFeePercent" label="Fee (percent)" inputMode="decimal" />
     </SectionForm>
   );
 }

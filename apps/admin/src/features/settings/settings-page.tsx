@@ -12,7 +12,13 @@ import { formatAmount } from '../../lib/format';
 import { useMay } from '../../lib/session';
 import { useAdminSettings, useSetMaintenance, useSetThreshold, useThreshold } from './queries';
 import { Section } from './section';
-import { BankDetailsForm, DirectWireForm, MasterWalletsForm, RedemptionFeeForm } from './section-forms';
+import {
+  BankDetailsForm,
+  DirectWireForm,
+  MarketplaceFeeForm,
+  MasterWalletsForm,
+  RedemptionFeeForm,
+} from './section-forms';
 
 /**
  * /admin/settings: maintenance, bank details, the direct wire fee and days, master wallets and the
@@ -44,6 +50,7 @@ export function SettingsPage() {
           <BankDetailsForm settings={settings.data} mayManage={mayManage} />
           <DirectWireForm settings={settings.data} mayManage={mayManage} />
           <RedemptionFeeForm settings={settings.data} mayManage={mayManage} />
+          <MarketplaceFeeForm settings={settings.data} mayManage={mayManage} />
           <MasterWalletsForm settings={settings.data} mayManage={mayManage} />
           {mayManage ? <ThresholdSection /> : null}
         </>
