@@ -250,42 +250,34 @@ export function DirectWireForm({ settings, mayManage }: { settings: AdminSetting
   );
 }
 
-/** The redemption fee, in percent (0 to 10). */
-export function RedemptionFeeForm({ settings, mayManage }: { settings: AdminSettings; mayManage: boolean }) {
-  const form = useForm({
-    resolver: zodResolver(redemptionFeeBody),
-    defaultValues: { redemptionFeePercent: settings.redemptionFeePercent } as never,
-  });
-  const f = { register: form.register, errors: form.formState.errors };
-  return (
-    <SectionForm
-      section="redemption-fee"
-      form={form}
-      mayManage={mayManage}
-      className="space-y-4"
-      fieldsClassName="grid gap-4 sm:grid-cols-2"
-    >
-      <Field {...f} name="redemptionFeePercent" label="Fee (percent)" inputMode="decimal" />
-    </SectionForm>
-  );
-}
+/** The fees in percent (0 to 10) that settings keep: one field each, the same form. */
+const FEES = {
+  'redemption-fee': { name: 'redemptionFeePercent', body: redemptionFeeBody },
+  'marketplace-fee': { name: 'marketplaceFeePercent', body: marketplaceFeeBody },
+} as const;
 
-/** The marketplace fee, in percent (0 to 10). */
-export function MarketplaceFeeForm({ settings, mayManage }: { settings: AdminSettings; mayManage: boolean }) {
-  const form = useForm({
-    resolver: zodResolver(marketplaceFeeBody),
-    defaultValues: { marketplaceFeePercent: settings.marketplaceFeePercent } as never,
-  });
+/** One fee in percent: the redemption fee or the marketplace fee. */
+export function FeePercentForm({
+  section,
+  settings,
+  mayManage,
+}: {
+  section: keyof typeof FEES;
+  settings: AdminSettings;
+  mayManage: boolean;
+}) {
+  const { name, body } = FEES[section];
+  const form = useForm({ resolver: zodResolver(body), defaultValues: { [name]: settings[name] } as never });
   const f = { register: form.register, errors: form.formState.errors };
   return (
     <SectionForm
-      section="marketplace-fee"
+      section={section}
       form={form}
       mayManage={mayManage}
       className="space-y-4"
       fieldsClassName="grid gap-4 sm:grid-cols-2"
     >
-      <Field {...f} name="marketplaceFeePercent" label="Fee (percent)" inputMode="decimal" />
+      <Field {...f} name={name} label="Fee (percent)" inputMode="decimal" />
     </SectionForm>
   );
 }

@@ -12,13 +12,7 @@ import { formatAmount } from '../../lib/format';
 import { useMay } from '../../lib/session';
 import { useAdminSettings, useSetMaintenance, useSetThreshold, useThreshold } from './queries';
 import { Section } from './section';
-import {
-  BankDetailsForm,
-  DirectWireForm,
-  MarketplaceFeeForm,
-  MasterWalletsForm,
-  RedemptionFeeForm,
-} from './section-forms';
+import { BankDetailsForm, DirectWireForm, FeePercentForm, MasterWalletsForm } from './section-forms';
 
 /**
  * /admin/settings: maintenance, bank details, the direct wire fee and days, master wallets and the
@@ -49,8 +43,8 @@ export function SettingsPage() {
           <MaintenanceSection on={settings.data.maintenance} mayManage={mayManage} />
           <BankDetailsForm settings={settings.data} mayManage={mayManage} />
           <DirectWireForm settings={settings.data} mayManage={mayManage} />
-          <RedemptionFeeForm settings={settings.data} mayManage={mayManage} />
-          <MarketplaceFeeForm settings={settings.data} mayManage={mayManage} />
+          <FeePercentForm section="redemption-fee" settings={settings.data} mayManage={mayManage} />
+          <FeePercentForm section="marketplace-fee" settings={settings.data} mayManage={mayManage} />
           <MasterWalletsForm settings={settings.data} mayManage={mayManage} />
           {mayManage ? <ThresholdSection /> : null}
         </>
